@@ -1,0 +1,171 @@
+//! What the harness sees of a family: its variants as data ([`Descriptor`]), a way to run one
+//! variant's monomorphized code ([`Family::visit`] with a [`Visitor`]), and the family's
+//! reference semantics.
+//!
+//! Dispatch is paid once per batch: `visit` matches on the variant once and hands the visitor
+//! a concrete [`Kernel`] type, so the visitor's loop is compiled separately for every variant
+//! and the per-query call is inlined, never made through a function pointer or `dyn`.
+
+use crate::cpu::{Cpu, Feature, Unsupported};
+use core::fmt::Debug;
+
+/// Where a technique comes from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Source {
+    /// A seed document in `../shared/seeds/`, and the section of it.
+    Seed {
+        file: &'static str,
+        section: &'static str,
+    },
+    /// New in bitbench: not in the seeds.
+    New,
+    /// A published crate, measured as a peer: how engines really do it.
+    External {
+        krate: &'static str,
+        item: &'static str,
+        tables: &'static str,
+    },
+}
+
+impl Source {
+    /// One line for tables: `seed 000_… § Rectangular Lookup`, `new` or `crate chess …`.
+    pub fn describe(&self) -> String {
+        match self {
+            Source::Seed { file, section } => format!("seed {file} § {section}"),
+            Source::New => "new".to_string(),
+            Source::External {
+                krate,
+                item,
+                tables,
+            } => {
+                format!("external: crate {krate}, {item} ({tables})")
+            }
+        }
+    }
+
+    pub fn is_external(&self) -> bool {
+        matches!(self, Source::External { .. })
+    }
+}
+
+/// Everything the harness and the reports need to know about a variant, as plain data.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Descriptor {
+    /// The family's name, as in `family/variant`.
+    pub family: &'static str,
+    /// The variant's name, unique within its family.
+    pub name: &'static str,
+    /// One line saying what it does.
+    pub summary: &'static str,
+    pub source: Source,
+    /// Bytes of static tables the variant reads (0 for pure calculation).
+    pub table_bytes: usize,
+    /// CPU features it needs at run time.
+    pub requires: &'static [Feature],
+}
+
+impl Descriptor {
+    /// `family/variant`: the name used by `cargo bench`, the records and the charts.
+    pub fn id(&self) -> String {
+        format!("{}/{}", self.family, self.name)
+    }
+}
+
+/// A variant as the harness runs it: one query, or a batch of independent queries.
+///
+/// Implementations are zero-sized (or hold only a zero-sized capability token) and `Copy`.
+pub trait Kernel<F: Family + ?Sized>: Copy {
+    /// One query.
+    fn query(self, input: F::Input) -> F::Output;
+    /// `outputs[i] = query(inputs[i])` for every `i`. Any length, any alignment.
+    ///
+    /// # Panics
+    /// If the slices differ in length.
+    fn batch(self, inputs: &[F::Input], outputs: &mut [F::Output]);
+}
+
+/// Code the harness wants run with one variant's concrete kernel type.
+pub trait Visitor<F: Family + ?Sized> {
+    type Output;
+    fn visit<K: Kernel<F>>(self, kernel: K) -> Self::Output;
+}
+
+/// A family of interchangeable techniques: same inputs, same outputs, same semantics.
+pub trait Family: 'static {
+    /// The family's name, as in `family/variant`.
+    const NAME: &'static str;
+    type Input: Copy + PartialEq + Debug + 'static;
+    type Output: Copy + PartialEq + Debug + 'static;
+    /// The registry: one value per variant, ours first, peers last.
+    type Variant: Copy + PartialEq + Debug + 'static;
+
+    /// Every variant, whether or not it runs on this CPU.
+    fn variants() -> &'static [Self::Variant];
+
+    fn descriptor(variant: Self::Variant) -> &'static Descriptor;
+
+    /// Runs `visitor` with the variant's kernel, or says why it cannot run here.
+    fn visit<V: Visitor<Self>>(
+        variant: Self::Variant,
+        cpu: &Cpu,
+        visitor: V,
+    ) -> Result<V::Output, Unsupported>;
+
+    /// The independent, obviously-correct answer every variant is checked against.
+    fn reference(input: Self::Input) -> Self::Output;
+
+    /// The input passed through unchanged, as an output: what the empty kernel (the floor of
+    /// every measurement) returns.
+    fn echo(input: Self::Input) -> Self::Output;
+
+    /// Finds a variant by name (case-sensitive).
+    fn find(name: &str) -> Option<Self::Variant> {
+        Self::variants()
+            .iter()
+            .copied()
+            .find(|&v| Self::descriptor(v).name == name)
+    }
+
+    /// Whether the variant can run under `cpu`, or why not.
+    fn runnable(variant: Self::Variant, cpu: &Cpu) -> Result<(), Unsupported> {
+        cpu.check_all(Self::descriptor(variant).requires)
+    }
+}
+
+/// The empty kernel: returns its input. Measured like every variant, it is the floor.
+pub struct Empty<F>(core::marker::PhantomData<F>);
+
+impl<F> Empty<F> {
+    pub const fn new() -> Self {
+        Empty(core::marker::PhantomData)
+    }
+}
+
+impl<F> Default for Empty<F> {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl<F> Clone for Empty<F> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+
+impl<F> Copy for Empty<F> {}
+
+impl<F: Family> Kernel<F> for Empty<F> {
+    #[inline(always)]
+    fn query(self, input: F::Input) -> F::Output {
+        F::echo(input)
+    }
+
+    #[inline(always)]
+    fn batch(self, inputs: &[F::Input], outputs: &mut [F::Output]) {
+        assert_eq!(inputs.len(), outputs.len(), "batch slices differ in length");
+        for (output, &input) in outputs.iter_mut().zip(inputs) {
+            *output = F::echo(input);
+        }
+    }
+}

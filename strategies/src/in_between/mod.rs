@@ -1,0 +1,250 @@
+//! In-between squares: the set of squares strictly between two squares on a common line.
+//!
+//! Source: seed `000_25ad13ed25e2ec35.txt` (Square Attacked By), § In Between, and its four
+//! space/time tradeoffs. Typical use is the legality test of a sliding move: the move from `a`
+//! to `b` is unobstructed when `between(a, b) & occupancy` is empty.
+//!
+//! | variant | table | technique |
+//! |---|---|---|
+//! | [`rectangular`] | 32 KiB | `[[u64; 64]; 64]` lookup |
+//! | [`triangular`] | 16.25 KiB | 2080 entries, sign-mask min/max index |
+//! | [`x88_rotate`] | 1.9 KiB | 240 entries by 0x88 difference, rotated by the from-square |
+//! | [`calculated`] | none | branchless pure calculation |
+//! | `avx2::calculated` | none | the pure calculation, four pairs per `__m256i` |
+//! | `avx2::rectangular_gather` | 32 KiB | the rectangular table, four lookups per gather |
+//! | [`peers`] | 32 KiB each | the `chess` and `cozy-chess` crates |
+
+pub mod calculated;
+pub mod peers;
+pub mod rectangular;
+pub mod reference;
+pub mod triangular;
+pub mod x88_rotate;
+
+#[cfg(target_arch = "x86_64")]
+pub mod avx2;
+
+use crate::cpu::{Cpu, Feature, Unsupported};
+use crate::family::{Descriptor, Family, Kernel, Source, Visitor};
+use crate::{Bitboard, Square, SquarePair};
+
+/// The in-between family.
+///
+/// # Semantics (every variant, every edge case)
+/// `between(a, b)` is the set of squares strictly between `a` and `b` when the two share a
+/// rank, a file, a diagonal or an anti-diagonal; neither `a` nor `b` is in it. It is empty
+/// otherwise, which includes `a == b`, adjacent squares (nothing lies between them) and squares
+/// a knight's move apart. It is symmetric: `between(a, b) == between(b, a)`.
+pub trait InBetween: Copy {
+    /// The squares strictly between `a` and `b`, or the empty set (see the trait's semantics).
+    fn between(self, a: Square, b: Square) -> Bitboard;
+
+    /// `out[i] = between(pairs[i].from, pairs[i].to)`; any length, any alignment.
+    ///
+    /// The default is the scalar loop, monomorphized per variant with `between` inlined.
+    ///
+    /// # Panics
+    /// If `pairs` and `out` differ in length.
+    #[inline(always)]
+    fn between_batch(self, pairs: &[SquarePair], out: &mut [Bitboard]) {
+        assert_eq!(pairs.len(), out.len(), "batch slices differ in length");
+        for (out, pair) in out.iter_mut().zip(pairs) {
+            *out = self.between(pair.from, pair.to);
+        }
+    }
+}
+
+/// Marker type for the in-between family, as the harness sees it.
+#[derive(Clone, Copy, Debug)]
+pub struct InBetweenFamily;
+
+impl<T: InBetween> Kernel<InBetweenFamily> for T {
+    #[inline(always)]
+    fn query(self, pair: SquarePair) -> Bitboard {
+        self.between(pair.from, pair.to)
+    }
+
+    #[inline(always)]
+    fn batch(self, pairs: &[SquarePair], out: &mut [Bitboard]) {
+        self.between_batch(pairs, out)
+    }
+}
+
+/// The registry: every in-between variant, ours first, peers last.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum InBetweenVariant {
+    Rectangular,
+    Triangular,
+    X88Rotate,
+    Calculated,
+    CalculatedAvx2,
+    RectangularGatherAvx2,
+    Chess,
+    CozyChess,
+}
+
+const SEED: &str = "000_25ad13ed25e2ec35.txt";
+
+static DESCRIPTORS: [Descriptor; 8] = [
+    Descriptor {
+        family: InBetweenFamily::NAME,
+        name: "rectangular",
+        summary: "64x64 table of in-between sets, one load",
+        source: Source::Seed {
+            file: SEED,
+            section: "Rectangular Lookup",
+        },
+        table_bytes: rectangular::TABLE_BYTES,
+        requires: &[],
+    },
+    Descriptor {
+        family: InBetweenFamily::NAME,
+        name: "triangular",
+        summary: "64*65/2-entry table, min/max by sign mask into a triangular index",
+        source: Source::Seed {
+            file: SEED,
+            section: "Triangular Lookup",
+        },
+        table_bytes: triangular::TABLE_BYTES,
+        requires: &[],
+    },
+    Descriptor {
+        family: InBetweenFamily::NAME,
+        name: "x88_rotate",
+        summary: "240-entry table by 0x88 difference, rotated left by the from-square",
+        source: Source::Seed {
+            file: SEED,
+            section: "0x88 Difference",
+        },
+        table_bytes: x88_rotate::TABLE_BYTES,
+        requires: &[],
+    },
+    Descriptor {
+        family: InBetweenFamily::NAME,
+        name: "calculated",
+        summary: "branchless pure calculation, no table",
+        source: Source::Seed {
+            file: SEED,
+            section: "Pure Calculation",
+        },
+        table_bytes: 0,
+        requires: &[],
+    },
+    Descriptor {
+        family: InBetweenFamily::NAME,
+        name: "calculated_avx2",
+        summary: "the pure calculation on four pairs per __m256i; multiply becomes sllv",
+        source: Source::New,
+        table_bytes: 0,
+        requires: &[Feature::Avx2],
+    },
+    Descriptor {
+        family: InBetweenFamily::NAME,
+        name: "rectangular_gather_avx2",
+        summary: "the rectangular table, four lookups per _mm256_i64gather_epi64",
+        source: Source::New,
+        table_bytes: rectangular::TABLE_BYTES,
+        requires: &[Feature::Avx2],
+    },
+    Descriptor {
+        family: InBetweenFamily::NAME,
+        name: "chess",
+        summary: "chess::between, a 64x64 table",
+        source: Source::External {
+            krate: "chess 3.2",
+            item: "chess::between",
+            tables: "computed by a build script",
+        },
+        table_bytes: peers::CHESS_BETWEEN_BYTES,
+        requires: &[],
+    },
+    Descriptor {
+        family: InBetweenFamily::NAME,
+        name: "cozy_chess",
+        summary: "cozy_chess::get_between_rays, a 64x64 table",
+        source: Source::External {
+            krate: "cozy-chess 0.3",
+            item: "cozy_chess::get_between_rays",
+            tables: "computed in const items",
+        },
+        table_bytes: peers::COZY_CHESS_BETWEEN_BYTES,
+        requires: &[],
+    },
+];
+
+impl Family for InBetweenFamily {
+    const NAME: &'static str = "in_between";
+    type Input = SquarePair;
+    type Output = Bitboard;
+    type Variant = InBetweenVariant;
+
+    fn variants() -> &'static [InBetweenVariant] {
+        use InBetweenVariant::*;
+        &[
+            Rectangular,
+            Triangular,
+            X88Rotate,
+            Calculated,
+            CalculatedAvx2,
+            RectangularGatherAvx2,
+            Chess,
+            CozyChess,
+        ]
+    }
+
+    fn descriptor(variant: InBetweenVariant) -> &'static Descriptor {
+        &DESCRIPTORS[variant as usize]
+    }
+
+    fn visit<V: Visitor<Self>>(
+        variant: InBetweenVariant,
+        cpu: &Cpu,
+        visitor: V,
+    ) -> Result<V::Output, Unsupported> {
+        use InBetweenVariant::*;
+        Self::runnable(variant, cpu)?;
+        Ok(match variant {
+            Rectangular => visitor.visit(rectangular::Rectangular),
+            Triangular => visitor.visit(triangular::Triangular),
+            X88Rotate => visitor.visit(x88_rotate::X88Rotate),
+            Calculated => visitor.visit(calculated::Calculated),
+            #[cfg(target_arch = "x86_64")]
+            CalculatedAvx2 => visitor.visit(avx2::calculated::CalculatedAvx2::new(cpu.avx2()?)),
+            #[cfg(target_arch = "x86_64")]
+            RectangularGatherAvx2 => visitor.visit(
+                avx2::rectangular_gather::RectangularGatherAvx2::new(cpu.avx2()?),
+            ),
+            #[cfg(not(target_arch = "x86_64"))]
+            CalculatedAvx2 | RectangularGatherAvx2 => {
+                return Err(Unsupported::OtherArch(Feature::Avx2))
+            }
+            Chess => visitor.visit(peers::Chess),
+            CozyChess => visitor.visit(peers::CozyChess),
+        })
+    }
+
+    fn reference(pair: SquarePair) -> Bitboard {
+        reference::between(pair.from, pair.to)
+    }
+
+    #[inline(always)]
+    fn echo(pair: SquarePair) -> Bitboard {
+        Bitboard(pair.from as u64 | (pair.to as u64) << 8)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn registry_is_consistent() {
+        let variants = InBetweenFamily::variants();
+        assert_eq!(variants.len(), DESCRIPTORS.len());
+        for (i, &variant) in variants.iter().enumerate() {
+            assert_eq!(variant as usize, i, "registry order matches the enum");
+            let descriptor = InBetweenFamily::descriptor(variant);
+            assert_eq!(InBetweenFamily::find(descriptor.name), Some(variant));
+        }
+    }
+}
