@@ -154,8 +154,8 @@ fn list(context: &Context, json: bool) -> Result<ExitCode> {
             family = row.family;
             println!("\n{family}");
             println!(
-                "  {:<26} {:>11}  {:<8} {}",
-                "variant", "table bytes", "requires", "runs here"
+                "  {:<26} {:>11}  {:<8} runs here",
+                "variant", "table bytes", "requires"
             );
         }
         let requires = if row.requires.is_empty() {

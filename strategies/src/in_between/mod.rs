@@ -12,6 +12,7 @@
 //! | [`calculated`] | none | branchless pure calculation |
 //! | `avx2::calculated` | none | the pure calculation, four pairs per `__m256i` |
 //! | `avx2::rectangular_gather` | 32 KiB | the rectangular table, four lookups per gather |
+//! | `neon::calculated` | none | the pure calculation, two pairs per 128-bit vector |
 //! | [`peers`] | 32 KiB each | the `chess` and `cozy-chess` crates |
 
 pub mod calculated;
@@ -23,6 +24,8 @@ pub mod x88_rotate;
 
 #[cfg(target_arch = "x86_64")]
 pub mod avx2;
+#[cfg(target_arch = "aarch64")]
+pub mod neon;
 
 use crate::cpu::{Cpu, Feature, Unsupported};
 use crate::family::{Descriptor, Family, Kernel, Source, Visitor};
@@ -79,13 +82,14 @@ pub enum InBetweenVariant {
     Calculated,
     CalculatedAvx2,
     RectangularGatherAvx2,
+    CalculatedNeon,
     Chess,
     CozyChess,
 }
 
 const SEED: &str = "000_25ad13ed25e2ec35.txt";
 
-static DESCRIPTORS: [Descriptor; 8] = [
+static DESCRIPTORS: [Descriptor; 9] = [
     Descriptor {
         family: InBetweenFamily::NAME,
         name: "rectangular",
@@ -148,6 +152,14 @@ static DESCRIPTORS: [Descriptor; 8] = [
     },
     Descriptor {
         family: InBetweenFamily::NAME,
+        name: "calculated_neon",
+        summary: "the pure calculation on two pairs per 128-bit vector; multiply becomes vshl",
+        source: Source::New,
+        table_bytes: 0,
+        requires: &[Feature::Neon],
+    },
+    Descriptor {
+        family: InBetweenFamily::NAME,
         name: "chess",
         summary: "chess::between, a 64x64 table",
         source: Source::External {
@@ -187,6 +199,7 @@ impl Family for InBetweenFamily {
             Calculated,
             CalculatedAvx2,
             RectangularGatherAvx2,
+            CalculatedNeon,
             Chess,
             CozyChess,
         ]
@@ -218,6 +231,10 @@ impl Family for InBetweenFamily {
             CalculatedAvx2 | RectangularGatherAvx2 => {
                 return Err(Unsupported::OtherArch(Feature::Avx2))
             }
+            #[cfg(target_arch = "aarch64")]
+            CalculatedNeon => visitor.visit(neon::calculated::CalculatedNeon::new(cpu.neon()?)),
+            #[cfg(not(target_arch = "aarch64"))]
+            CalculatedNeon => return Err(Unsupported::OtherArch(Feature::Neon)),
             Chess => visitor.visit(peers::Chess),
             CozyChess => visitor.visit(peers::CozyChess),
         })

@@ -11,6 +11,7 @@
 //! | [`parallel_prefix`] / `_wide` | none | east/west steps, or l1/l2/r1/r2 |
 //! | `avx2::directions` | none | one set, eight directions in two `__m256i` |
 //! | `avx2::batch` | none | four independent sets per `__m256i` |
+//! | `neon::batch` | none | two independent sets per 128-bit vector |
 //! | [`peers`] | 512 B each | the `chess` and `cozy-chess` lookups, looped over the set |
 
 pub mod lookup;
@@ -21,6 +22,8 @@ pub mod shifts;
 
 #[cfg(target_arch = "x86_64")]
 pub mod avx2;
+#[cfg(target_arch = "aarch64")]
+pub mod neon;
 
 use crate::cpu::{Cpu, Feature, Unsupported};
 use crate::family::{Descriptor, Family, Kernel, Source, Visitor};
@@ -87,13 +90,14 @@ pub enum KnightVariant {
     ParallelPrefixWide,
     Avx2Directions,
     Avx2Batch,
+    NeonBatch,
     Chess,
     CozyChess,
 }
 
 const SEED: &str = "001_91a62a26c9dc1468.txt";
 
-static DESCRIPTORS: [Descriptor; 9] = [
+static DESCRIPTORS: [Descriptor; 10] = [
     Descriptor {
         family: KnightFamily::NAME,
         name: "lookup",
@@ -170,6 +174,14 @@ static DESCRIPTORS: [Descriptor; 9] = [
     },
     Descriptor {
         family: KnightFamily::NAME,
+        name: "neon_batch",
+        summary: "two independent sets per 128-bit vector, the wide form lane-wise",
+        source: Source::New,
+        table_bytes: 0,
+        requires: &[Feature::Neon],
+    },
+    Descriptor {
+        family: KnightFamily::NAME,
         name: "chess",
         summary: "chess::get_knight_moves per knight, a 64-entry table",
         source: Source::External {
@@ -210,6 +222,7 @@ impl Family for KnightFamily {
             ParallelPrefixWide,
             Avx2Directions,
             Avx2Batch,
+            NeonBatch,
             Chess,
             CozyChess,
         ]
@@ -238,6 +251,10 @@ impl Family for KnightFamily {
             Avx2Batch => visitor.visit(avx2::batch::Avx2Batch::new(cpu.avx2()?)),
             #[cfg(not(target_arch = "x86_64"))]
             Avx2Directions | Avx2Batch => return Err(Unsupported::OtherArch(Feature::Avx2)),
+            #[cfg(target_arch = "aarch64")]
+            NeonBatch => visitor.visit(neon::batch::NeonBatch::new(cpu.neon()?)),
+            #[cfg(not(target_arch = "aarch64"))]
+            NeonBatch => return Err(Unsupported::OtherArch(Feature::Neon)),
             Chess => visitor.visit(peers::Chess),
             CozyChess => visitor.visit(peers::CozyChess),
         })
