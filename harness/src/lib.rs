@@ -5,10 +5,24 @@
 //! 1. [`select`]: which families and variants the user asked for, and which run on this CPU.
 //! 2. [`inputs`]: seeded inputs, identical for every variant.
 //! 3. [`verify`]: every runnable variant against the family's reference, before any timing.
+//! 4. [`measure`]: the [`workload`]s, every variant interleaved, the empty kernel as the floor;
+//!    [`clock`] estimates the core clock and checks the timer.
+//! 5. [`record`]: statistics, ratios and ranks, written as schema-versioned JSON with the
+//!    [`machine`] it ran on.
+//! 6. [`report`] and [`chart`]: tables and charts, computed from records alone.
 //!
 //! [`families`] says, per family, what inputs verification and measurement use.
 
+pub mod chart;
+pub mod clock;
 pub mod families;
 pub mod inputs;
+pub mod machine;
+pub mod measure;
+pub mod output;
+pub mod record;
+pub mod report;
 pub mod select;
+pub mod stats;
 pub mod verify;
+pub mod workload;

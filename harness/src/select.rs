@@ -55,6 +55,11 @@ impl Selection {
         Ok(Selection { only: names })
     }
 
+    /// The names given to `--only`, empty for everything.
+    pub fn names(&self) -> &[String] {
+        &self.only
+    }
+
     pub fn includes(&self, descriptor: &Descriptor) -> bool {
         self.only.is_empty() || self.only.iter().any(|name| matches(name, descriptor))
     }

@@ -1,0 +1,132 @@
+//! Summary statistics of samples, and the least-squares line the self-check fits.
+
+use serde::{Deserialize, Serialize};
+
+/// The summary of one measurement's samples (each sample a time per operation).
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Summary {
+    pub median: f64,
+    /// Median absolute deviation from the median (unscaled).
+    pub mad: f64,
+    pub min: f64,
+    pub max: f64,
+    /// First and third quartiles.
+    pub p25: f64,
+    pub p75: f64,
+    pub samples: usize,
+}
+
+impl Summary {
+    /// Summarizes `samples`; `None` if there are none or any is not finite.
+    pub fn of(samples: &[f64]) -> Option<Summary> {
+        if samples.is_empty() || samples.iter().any(|x| !x.is_finite()) {
+            return None;
+        }
+        let mut sorted = samples.to_vec();
+        sorted.sort_by(f64::total_cmp);
+        let median = quantile(&sorted, 0.5);
+        let mut deviations: Vec<f64> = sorted.iter().map(|x| (x - median).abs()).collect();
+        deviations.sort_by(f64::total_cmp);
+        Some(Summary {
+            median,
+            mad: quantile(&deviations, 0.5),
+            min: sorted[0],
+            max: sorted[sorted.len() - 1],
+            p25: quantile(&sorted, 0.25),
+            p75: quantile(&sorted, 0.75),
+            samples: sorted.len(),
+        })
+    }
+
+    /// The same summary with every value multiplied by `factor` (a change of unit).
+    pub fn scaled(&self, factor: f64) -> Summary {
+        Summary {
+            median: self.median * factor,
+            mad: self.mad * factor,
+            min: self.min * factor,
+            max: self.max * factor,
+            p25: self.p25 * factor,
+            p75: self.p75 * factor,
+            samples: self.samples,
+        }
+    }
+}
+
+/// The `q` quantile of sorted data, interpolating linearly between neighbours.
+pub fn quantile(sorted: &[f64], q: f64) -> f64 {
+    let position = q * (sorted.len() - 1) as f64;
+    let (low, high) = (position.floor() as usize, position.ceil() as usize);
+    sorted[low] + (sorted[high] - sorted[low]) * (position - low as f64)
+}
+
+/// The geometric mean of positive values.
+pub fn geometric_mean(values: &[f64]) -> f64 {
+    (values.iter().map(|v| v.ln()).sum::<f64>() / values.len() as f64).exp()
+}
+
+/// A least-squares line `y = intercept + slope * x` and how well it fits.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+pub struct LineFit {
+    pub slope: f64,
+    pub intercept: f64,
+    /// Coefficient of determination: 1 is a perfect line.
+    pub r_squared: f64,
+}
+
+impl LineFit {
+    /// Fits `points`; `None` for fewer than two distinct x values.
+    pub fn of(points: &[(f64, f64)]) -> Option<LineFit> {
+        let n = points.len() as f64;
+        let mean_x = points.iter().map(|p| p.0).sum::<f64>() / n;
+        let mean_y = points.iter().map(|p| p.1).sum::<f64>() / n;
+        let sxx: f64 = points.iter().map(|p| (p.0 - mean_x).powi(2)).sum();
+        let sxy: f64 = points.iter().map(|p| (p.0 - mean_x) * (p.1 - mean_y)).sum();
+        let syy: f64 = points.iter().map(|p| (p.1 - mean_y).powi(2)).sum();
+        if points.len() < 2 || sxx == 0.0 {
+            return None;
+        }
+        let slope = sxy / sxx;
+        let r_squared = if syy == 0.0 {
+            1.0
+        } else {
+            sxy * sxy / (sxx * syy)
+        };
+        Some(LineFit {
+            slope,
+            intercept: mean_y - slope * mean_x,
+            r_squared,
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn summary_of_known_samples() {
+        let s = Summary::of(&[5.0, 1.0, 3.0, 2.0, 4.0]).unwrap();
+        assert_eq!((s.median, s.min, s.max, s.samples), (3.0, 1.0, 5.0, 5));
+        assert_eq!((s.p25, s.p75), (2.0, 4.0));
+        assert_eq!(s.mad, 1.0);
+        assert!(Summary::of(&[]).is_none());
+        assert!(Summary::of(&[1.0, f64::NAN]).is_none());
+    }
+
+    #[test]
+    fn line_fit_recovers_a_line() {
+        let points: Vec<(f64, f64)> = [1.0, 2.0, 4.0, 8.0]
+            .iter()
+            .map(|&x| (x, 3.0 + 0.5 * x))
+            .collect();
+        let fit = LineFit::of(&points).unwrap();
+        assert!((fit.slope - 0.5).abs() < 1e-12 && (fit.intercept - 3.0).abs() < 1e-12);
+        assert!((fit.r_squared - 1.0).abs() < 1e-12);
+        assert!(LineFit::of(&[(1.0, 1.0)]).is_none());
+    }
+
+    #[test]
+    fn geometric_mean_of_ratios() {
+        assert!((geometric_mean(&[1.0, 4.0]) - 2.0).abs() < 1e-12);
+    }
+}

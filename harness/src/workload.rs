@@ -1,0 +1,349 @@
+//! Workloads: what is measured, defined once and used by the suite's runner and by
+//! `cargo bench` alike.
+//!
+//! A workload is a family, an input distribution and a mode; the variant is supplied when it
+//! runs. Its queries are drawn from a generator seeded by the run's seed: each round of the
+//! runner draws one fresh set, and every variant runs on exactly that set, each in its own
+//! seeded random order ([`Prepared::draw`]). So every variant sees identical queries, but no
+//! code ever replays a sequence of queries that a branch predictor could have learned. Both
+//! halves matter: replaying one fixed pool let the predictor memorize `lookup`'s loop trip
+//! counts (by different amounts for different copies of the same loop), and the two peers,
+//! whose tables are equal and whose machine code LLVM merged, ran up to three times faster when
+//! one followed the other on the same queries in the same order.
+//!
+//! - **Throughput**: the batch kernel over blocks of [`BLOCK`] independent queries.
+//! - **Latency**: one query at a time, each input made to depend on the previous result by
+//!   the family's mix ([`Bench::mix`]); the mix alone is what the empty kernel measures here.
+//! - **Cache pressure**: before every block of [`PRESSURE_BLOCK`] queries, a sweep reads one
+//!   byte of every cache line of an eviction buffer of E bytes. Only the queries are timed
+//!   (a clock read before and after each block), so the sweep itself is not in the figure:
+//!   what remains is the query cost with the caches in the state the sweep left them.
+
+use crate::families::{Bench, Distribution, Queries};
+use crate::inputs;
+use rand::seq::SliceRandom;
+use rand_chacha::ChaCha8Rng;
+use serde::{Deserialize, Serialize};
+use std::hint::black_box;
+use std::time::{Duration, Instant};
+use strategies::{Bitboard, Kernel, Visitor};
+
+/// Queries per pass in throughput and latency mode.
+pub const POOL: usize = 16_384;
+/// Queries per batch call in throughput mode.
+pub const BLOCK: usize = 1024;
+/// Queries per pass in cache-pressure mode.
+pub const PRESSURE_POOL: usize = 1024;
+/// Queries between two sweeps in cache-pressure mode.
+pub const PRESSURE_BLOCK: usize = 64;
+/// The eviction sizes of cache-pressure mode, in bytes.
+pub const EVICTION_SIZES: [u64; 7] = [0, 16 << 10, 64 << 10, 256 << 10, 1 << 20, 4 << 20, 16 << 20];
+
+/// How queries are issued.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Mode {
+    Throughput,
+    Latency,
+    CachePressure,
+}
+
+impl Mode {
+    pub fn name(self) -> &'static str {
+        match self {
+            Mode::Throughput => "throughput",
+            Mode::Latency => "latency",
+            Mode::CachePressure => "cache_pressure",
+        }
+    }
+}
+
+/// A family's workload: its distribution and mode (and eviction size under pressure).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Workload {
+    pub family: &'static str,
+    pub distribution: Distribution,
+    pub mode: Mode,
+    /// Bytes swept between blocks; 0 outside cache-pressure mode.
+    pub eviction_bytes: u64,
+}
+
+impl Workload {
+    /// Every workload of `F`: each distribution in throughput and latency mode, then the
+    /// pressure distribution at every eviction size.
+    pub fn matrix<F: Bench>() -> Vec<Workload> {
+        let mut matrix = Vec::new();
+        for &distribution in F::distributions() {
+            for mode in [Mode::Throughput, Mode::Latency] {
+                matrix.push(Workload {
+                    family: F::NAME,
+                    distribution,
+                    mode,
+                    eviction_bytes: 0,
+                });
+            }
+        }
+        for eviction_bytes in EVICTION_SIZES {
+            let distribution = *F::pressure_distribution();
+            matrix.push(Workload {
+                family: F::NAME,
+                distribution,
+                mode: Mode::CachePressure,
+                eviction_bytes,
+            });
+        }
+        matrix
+    }
+
+    /// `distribution/mode`, plus `/E` under pressure: the workload part of a `cargo bench` id.
+    pub fn label(&self) -> String {
+        match self.mode {
+            Mode::CachePressure => {
+                format!(
+                    "{}/{}/{}",
+                    self.distribution.name,
+                    self.mode.name(),
+                    format_bytes(self.eviction_bytes)
+                )
+            }
+            _ => format!("{}/{}", self.distribution.name, self.mode.name()),
+        }
+    }
+
+    /// Queries per pass.
+    pub fn queries_per_pass(&self) -> usize {
+        match self.mode {
+            Mode::CachePressure => PRESSURE_POOL,
+            _ => POOL,
+        }
+    }
+
+    /// Generates the workload's queries from `seed` and allocates its buffers.
+    pub fn prepare<F: Bench>(&self, seed: u64) -> Prepared<F> {
+        assert_eq!(self.family, F::NAME, "workload of another family");
+        let stream = format!("measure/{}/{}", F::NAME, self.distribution.name);
+        let mut rng = inputs::rng(seed, &stream);
+        let queries = F::queries(&self.distribution, &mut rng, self.queries_per_pass());
+        let eviction = match self.mode {
+            Mode::CachePressure if self.eviction_bytes > 0 => {
+                Some(EvictionBuffer::new(self.eviction_bytes))
+            }
+            _ => None,
+        };
+        Prepared {
+            workload: *self,
+            sets: vec![queries],
+            current: 0,
+            rng,
+            out: vec![Bitboard::EMPTY; BLOCK],
+            eviction,
+        }
+    }
+}
+
+/// `0`, `16 KiB`, `1 MiB`, … for labels.
+pub fn format_bytes(bytes: u64) -> String {
+    match bytes {
+        0 => "0".to_string(),
+        b if b >= 1 << 20 && b % (1 << 20) == 0 => format!("{}MiB", b >> 20),
+        b if b >= 1 << 10 && b % (1 << 10) == 0 => format!("{}KiB", b >> 10),
+        b => format!("{b}B"),
+    }
+}
+
+/// A buffer whose every cache line a sweep reads. Filled with data, so its pages are real
+/// (a zeroed allocation could map every page to one shared zero page and evict nothing).
+pub struct EvictionBuffer {
+    words: Vec<u64>,
+}
+
+impl EvictionBuffer {
+    pub fn new(bytes: u64) -> EvictionBuffer {
+        let words = (0..bytes / 8)
+            .map(|i| i.wrapping_mul(0x9E37_79B9_7F4A_7C15))
+            .collect();
+        EvictionBuffer { words }
+    }
+
+    /// Reads one word of every 64-byte line.
+    #[inline(never)]
+    pub fn sweep(&self) -> u64 {
+        let mut sum = 0u64;
+        for word in self.words.iter().step_by(8) {
+            sum = sum.wrapping_add(*word);
+        }
+        black_box(sum)
+    }
+}
+
+/// A workload with its queries generated and buffers allocated, ready to run any variant.
+pub struct Prepared<F: Bench> {
+    pub workload: Workload,
+    /// Query sets of one pass each; [`Prepared::run`] uses the selected one.
+    sets: Vec<Queries<F::Input>>,
+    current: usize,
+    rng: ChaCha8Rng,
+    out: Vec<Bitboard>,
+    eviction: Option<EvictionBuffer>,
+}
+
+impl<F: Bench> Prepared<F> {
+    /// Draws the next set of queries from the workload's generator and makes `orders` copies
+    /// of it, each shuffled into its own random order (the generator decides, so the same seed
+    /// gives the same sets and orders); selects the first.
+    pub fn draw(&mut self, orders: usize) {
+        let (distribution, per_pass) =
+            (self.workload.distribution, self.workload.queries_per_pass());
+        let set = F::queries(&distribution, &mut self.rng, per_pass);
+        self.sets = (0..orders.max(1))
+            .map(|_| set.shuffled(&mut self.rng))
+            .collect();
+        self.current = 0;
+    }
+
+    /// Selects the query set (one order of the drawn queries) that the next run uses.
+    pub fn select(&mut self, set: usize) {
+        assert!(
+            set < self.sets.len(),
+            "query set {set} of {}",
+            self.sets.len()
+        );
+        self.current = set;
+    }
+
+    /// The selected query set.
+    pub fn queries(&self) -> &Queries<F::Input> {
+        &self.sets[self.current]
+    }
+
+    /// Runs `passes` passes over the queries with `kernel`. Returns the time spent on queries
+    /// and the number of queries. The loops are generic over `K`, so each variant gets its own
+    /// compiled copy with the query inlined.
+    #[inline(never)]
+    pub fn run<K: Kernel<F>>(&mut self, kernel: K, passes: u64) -> (Duration, u64) {
+        let count = self.queries().inputs.len() as u64 * passes;
+        let elapsed = match self.workload.mode {
+            Mode::Throughput => self.throughput(kernel, passes),
+            Mode::Latency => self.latency(kernel, passes),
+            Mode::CachePressure => self.pressure(kernel, passes),
+        };
+        (elapsed, count)
+    }
+
+    fn throughput<K: Kernel<F>>(&mut self, kernel: K, passes: u64) -> Duration {
+        let Queries { inputs, occupancy } = &self.sets[self.current];
+        let start = Instant::now();
+        for _ in 0..passes {
+            for (b, block) in inputs.chunks(BLOCK).enumerate() {
+                let out = &mut self.out[..block.len()];
+                kernel.batch(black_box(block), out);
+                match occupancy {
+                    Some(occupancy) => {
+                        let occupancy = &occupancy[b * BLOCK..b * BLOCK + block.len()];
+                        black_box(unobstructed(out, occupancy));
+                    }
+                    None => {
+                        black_box(&mut *out);
+                    }
+                }
+            }
+        }
+        start.elapsed()
+    }
+
+    fn latency<K: Kernel<F>>(&mut self, kernel: K, passes: u64) -> Duration {
+        let Queries { inputs, occupancy } = &self.sets[self.current];
+        let sentinel = black_box(u64::MAX);
+        let mut previous = Bitboard::EMPTY;
+        let start = Instant::now();
+        for _ in 0..passes {
+            match occupancy {
+                Some(occupancy) => {
+                    for (&input, &occupied) in inputs.iter().zip(occupancy) {
+                        previous = kernel.query(F::mix(input, previous, sentinel)) & occupied;
+                    }
+                }
+                None => {
+                    for &input in inputs {
+                        previous = kernel.query(F::mix(input, previous, sentinel));
+                    }
+                }
+            }
+        }
+        let elapsed = start.elapsed();
+        black_box(previous);
+        elapsed
+    }
+
+    fn pressure<K: Kernel<F>>(&mut self, kernel: K, passes: u64) -> Duration {
+        let Queries { inputs, occupancy } = &self.sets[self.current];
+        debug_assert!(occupancy.is_none(), "pressure mode measures plain queries");
+        let mut elapsed = Duration::ZERO;
+        for _ in 0..passes {
+            for block in inputs.chunks(PRESSURE_BLOCK) {
+                if let Some(eviction) = &self.eviction {
+                    eviction.sweep();
+                }
+                let out = &mut self.out[..block.len()];
+                let start = Instant::now();
+                kernel.batch(black_box(block), out);
+                black_box(&mut *out);
+                elapsed += start.elapsed();
+            }
+        }
+        elapsed
+    }
+}
+
+impl<I: Copy> Queries<I> {
+    /// The same queries (with their occupancies) in a random order.
+    pub fn shuffled(&self, rng: &mut ChaCha8Rng) -> Queries<I> {
+        let mut order: Vec<usize> = (0..self.inputs.len()).collect();
+        order.shuffle(rng);
+        Queries {
+            inputs: order.iter().map(|&i| self.inputs[i]).collect(),
+            occupancy: self
+                .occupancy
+                .as_ref()
+                .map(|o| order.iter().map(|&i| o[i]).collect()),
+        }
+    }
+}
+
+/// How many of the moves are unobstructed: `between & occupancy == 0`.
+#[inline(always)]
+fn unobstructed(between: &[Bitboard], occupancy: &[Bitboard]) -> usize {
+    between
+        .iter()
+        .zip(occupancy)
+        .filter(|&(&b, &o)| (b & o).is_empty())
+        .count()
+}
+
+/// Runs a prepared workload with whichever kernel `Family::visit` hands over.
+pub struct Pass<'a, F: Bench> {
+    pub prepared: &'a mut Prepared<F>,
+    pub passes: u64,
+}
+
+impl<F: Bench> Visitor<F> for Pass<'_, F> {
+    type Output = (Duration, u64);
+    fn visit<K: Kernel<F>>(self, kernel: K) -> (Duration, u64) {
+        self.prepared.run(kernel, self.passes)
+    }
+}
+
+/// Records what a prepared workload's kernel answers: used by tests to check that the
+/// workloads run the verified variants on the intended queries.
+pub struct Answers<'a, F: Bench> {
+    pub queries: &'a Queries<F::Input>,
+}
+
+impl<F: Bench> Visitor<F> for Answers<'_, F> {
+    type Output = Vec<Bitboard>;
+    fn visit<K: Kernel<F>>(self, kernel: K) -> Vec<Bitboard> {
+        let mut out = vec![Bitboard::EMPTY; self.queries.inputs.len()];
+        kernel.batch(&self.queries.inputs, &mut out);
+        out
+    }
+}
