@@ -158,16 +158,22 @@ fn bars(record: &Record, family: &str, stem: &Path) -> Result<Vec<PathBuf>> {
     let height = 220 + 34 * names.len() as u32;
     render!(stem, height, |root| {
         let area = with_footer(root, &record.caption())?;
-        let (title, body) = area.split_vertically(40);
+        let (title, body) = area.split_vertically(66);
+        let (title, legend) = title.split_vertically(38);
         title.draw_text(
-            &format!("{family}: time per query on \"{workload}\" inputs (median, bar = interquartile range)"),
+            &format!(
+                "{family}: time per query on \"{workload}\" inputs, median and interquartile range"
+            ),
             &TextStyle::from(title_font()),
             (12, 10),
         )?;
+        draw_bar_legend(&legend)?;
         let panels = body.split_evenly((1, 2));
         for (panel, mode) in panels.iter().zip([Mode::Throughput, Mode::Latency]) {
+            // Drawn bottom-up, so reversed: the registry's order reads top to bottom.
             let rows: Vec<(String, RGBColor, Option<&Measurement>)> = names
                 .iter()
+                .rev()
                 .map(|(n, c)| {
                     (
                         n.clone(),
@@ -241,19 +247,27 @@ where
         .legend(|(x, y)| Rectangle::new([(x, y - 6), (x + 14, y + 6)], PALETTE[0].filled()));
     chart
         .draw_series(rows.iter().enumerate().filter_map(|(i, (_, _, m))| {
+            // A whisker from the first to the third quartile (end caps below).
             let m = (*m)?;
-            let s = m.ns_per_op;
-            Some(ErrorBar::new_horizontal(
-                SegmentValue::CenterOf(i as u32),
-                s.p25,
-                s.median,
-                s.p75,
+            let y = SegmentValue::CenterOf(i as u32);
+            Some(PathElement::new(
+                vec![(m.ns_per_op.p25, y.clone()), (m.ns_per_op.p75, y)],
                 BLACK.stroke_width(2),
-                10,
             ))
         }))?
         .label("interquartile range")
         .legend(|(x, y)| PathElement::new(vec![(x, y), (x + 14, y)], BLACK.stroke_width(2)));
+    let caps = rows
+        .iter()
+        .enumerate()
+        .filter_map(|(i, (_, _, m))| (*m).map(|m| (i, m)))
+        .flat_map(|(i, m)| {
+            [m.ns_per_op.p25, m.ns_per_op.p75].map(|x| {
+                EmptyElement::at((x, SegmentValue::CenterOf(i as u32)))
+                    + PathElement::new(vec![(0, -5), (0, 5)], BLACK.stroke_width(2))
+            })
+        });
+    chart.draw_series(caps)?;
     chart.draw_series(rows.iter().enumerate().filter_map(|(i, (_, _, m))| {
         let m = (*m)?;
         let text = format!(
@@ -285,13 +299,50 @@ where
                 )
             });
     }
-    chart
-        .configure_series_labels()
-        .position(SeriesLabelPosition::LowerRight)
-        .background_style(WHITE.mix(0.9))
-        .border_style(BLACK)
-        .label_font(("sans-serif", 13))
-        .draw()?;
+    Ok(())
+}
+
+/// The bar charts' legend, as a strip under the title (a legend box inside a panel would hide
+/// the longest bars).
+fn draw_bar_legend<DB: DrawingBackend>(strip: &DrawingArea<DB, Shift>) -> Result<()>
+where
+    DB::ErrorType: 'static,
+{
+    let font = ("sans-serif", 14).into_font();
+    let mut x = 14;
+    strip.draw(&Rectangle::new(
+        [(x, 6), (x + 26, 18)],
+        PALETTE[0].mix(0.85).filled(),
+    ))?;
+    strip.draw_text(
+        "median time per query (one colour per variant)",
+        &font.clone().into(),
+        (x + 34, 4),
+    )?;
+    x += 420;
+    strip.draw(&PathElement::new(
+        vec![(x, 12), (x + 26, 12)],
+        BLACK.stroke_width(2),
+    ))?;
+    strip.draw(&PathElement::new(
+        vec![(x, 6), (x, 18)],
+        BLACK.stroke_width(2),
+    ))?;
+    strip.draw(&PathElement::new(
+        vec![(x + 26, 6), (x + 26, 18)],
+        BLACK.stroke_width(2),
+    ))?;
+    strip.draw_text(
+        "interquartile range of the samples",
+        &font.clone().into(),
+        (x + 34, 4),
+    )?;
+    x += 330;
+    strip.draw(&PathElement::new(
+        vec![(x + 13, 2), (x + 13, 22)],
+        FLOOR_COLOUR.stroke_width(3),
+    ))?;
+    strip.draw_text("empty kernel: the floor", &font.into(), (x + 26, 4))?;
     Ok(())
 }
 
@@ -327,8 +378,8 @@ fn cache_pressure(record: &Record, family: &str, stem: &Path) -> Result<Vec<Path
     sizes.dedup();
     let names = variants(record, family);
     let y_max = rows.iter().map(|m| m.ns_per_op.median).fold(0.0, f64::max) * 1.15 + 1e-3;
-    let l1 = record.machine.cpu.data_cache(1);
-    let l2 = record.machine.cpu.data_cache(2);
+    let caches = [(1, "L1d"), (2, "L2"), (3, "L3")]
+        .map(|(level, name)| (record.machine.cpu.data_cache(level), name));
     render!(stem, 720, |root| {
         let area = with_footer(root, &record.caption())?;
         let x_max = sizes.last().copied().unwrap_or(16 << 20).max(1 << 20) * 2;
@@ -352,8 +403,8 @@ fn cache_pressure(record: &Record, family: &str, stem: &Path) -> Result<Vec<Path
             .axis_desc_style(("sans-serif", 15))
             .label_style(("sans-serif", 13))
             .draw()?;
-        for (cache, level) in [(l1, "L1d"), (l2, "L2")] {
-            if let Some(bytes) = cache {
+        for (cache, level) in caches {
+            if let Some(bytes) = cache.filter(|&b| b < x_max) {
                 chart.draw_series(std::iter::once(PathElement::new(
                     vec![(bytes, 0.0), (bytes, y_max)],
                     RGBColor(200, 200, 200).stroke_width(1),
@@ -414,11 +465,30 @@ fn footprint_chart(record: &Record, family: &str, stem: &Path) -> Result<Vec<Pat
         return Ok(Vec::new());
     };
     let names = variants(record, family);
+    // The axis starts below the smallest table (512 B); "no table" sits at 128 B.
+    const NO_TABLE: u64 = 128;
     let point = |m: &Measurement| {
-        (
-            byte_position(m.table_bytes as u64).max(1),
-            m.ns_per_op.median,
-        )
+        let x = if m.table_bytes == 0 {
+            NO_TABLE
+        } else {
+            m.table_bytes as u64
+        };
+        (x, m.ns_per_op.median)
+    };
+    // Points at one footprint with close times get their labels stacked, so they stay legible.
+    let label_offset = |set: &[&Measurement], m: &Measurement| {
+        let span = y_span(set);
+        let mut close: Vec<&&Measurement> = set
+            .iter()
+            .filter(|o| o.table_bytes == m.table_bytes)
+            .filter(|o| (o.ns_per_op.median - m.ns_per_op.median).abs() < 0.08 * span)
+            .collect();
+        close.sort_by(|a, b| a.ns_per_op.median.total_cmp(&b.ns_per_op.median));
+        let position = close
+            .iter()
+            .position(|o| o.variant == m.variant)
+            .unwrap_or(0) as i32;
+        -7 - 13 * position
     };
     let hot: Vec<&Measurement> = pressure
         .iter()
@@ -447,10 +517,10 @@ fn footprint_chart(record: &Record, family: &str, stem: &Path) -> Result<Vec<Pat
             .x_label_area_size(50)
             .y_label_area_size(70)
             .build_cartesian_2d(
-                (ZERO_AT / 2..(1u64 << 17))
+                (NO_TABLE / 2..(1u64 << 17))
                     .log_scale()
                     .with_key_points(vec![
-                        ZERO_AT,
+                        NO_TABLE,
                         1 << 9,
                         1 << 11,
                         1 << 13,
@@ -463,7 +533,7 @@ fn footprint_chart(record: &Record, family: &str, stem: &Path) -> Result<Vec<Pat
         chart
             .configure_mesh()
             .x_label_formatter(&|v| {
-                if *v == ZERO_AT {
+                if *v == NO_TABLE {
                     "0 (no table)".into()
                 } else {
                     footprint(*v as usize)
@@ -500,7 +570,11 @@ fn footprint_chart(record: &Record, family: &str, stem: &Path) -> Result<Vec<Pat
                     };
                     EmptyElement::at(point(m))
                         + Circle::new((0, 0), 6, style)
-                        + Text::new(m.variant.clone(), (9, -7), ("sans-serif", 12).into_font())
+                        + Text::new(
+                            m.variant.clone(),
+                            (9, label_offset(set, m)),
+                            ("sans-serif", 12).into_font(),
+                        )
                 }))?
                 .label(label)
                 .legend(move |(x, y)| {
@@ -529,6 +603,16 @@ fn footprint_chart(record: &Record, family: &str, stem: &Path) -> Result<Vec<Pat
             .draw()?;
         Ok(())
     })
+}
+
+/// The range of medians in `set`, for deciding when labels would collide.
+fn y_span(set: &[&Measurement]) -> f64 {
+    let max = set.iter().map(|m| m.ns_per_op.median).fold(0.0, f64::max);
+    let min = set
+        .iter()
+        .map(|m| m.ns_per_op.median)
+        .fold(f64::INFINITY, f64::min);
+    (max - min).max(max * 0.2).max(1e-9)
 }
 
 /// One label per record for cross-CPU charts: CPU, masks and date.

@@ -27,8 +27,7 @@ use strategies::{Cpu, Feature, InBetweenFamily, KnightFamily};
     about = "Chess-bitboard techniques, verified and then measured on this CPU",
     long_about = "Chess-bitboard techniques, verified and then measured on this CPU.\n\n\
                   With no command, runs `run`: verify, measure, print the ranked tables, and \
-                  write a record and its charts under results/<cpu>/.",
-    args_conflicts_with_subcommands = true
+                  write a record and its charts under results/<cpu>/."
 )]
 struct Cli {
     #[command(flatten)]
@@ -75,7 +74,7 @@ enum Command {
     Plot(PlotArgs),
 }
 
-#[derive(Args, Clone, Debug)]
+#[derive(Args, Clone, Debug, PartialEq)]
 struct RunArgs {
     /// A smoke test: about ten seconds of measuring instead of about a minute and a half.
     #[arg(long)]
@@ -160,8 +159,23 @@ impl Context {
     }
 }
 
+impl RunArgs {
+    /// The values when no option is given.
+    fn defaults() -> RunArgs {
+        RunArgs {
+            quick: false,
+            out: PathBuf::from("results"),
+            self_check: false,
+            seed: DEFAULT_SEED,
+        }
+    }
+}
+
 fn dispatch(cli: Cli) -> Result<ExitCode> {
     let context = Context::new(&cli.global)?;
+    if cli.command.is_some() && cli.run != RunArgs::defaults() {
+        bail!("--quick, --out, --self-check and --seed before a command apply to `run` only; put them after the command that takes them");
+    }
     match cli.command {
         Some(Command::List(args)) => list(&context, args.json),
         Some(Command::Verify(args)) => verify(&context, args.json, args.seed),

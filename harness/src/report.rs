@@ -10,6 +10,7 @@ pub fn footprint(bytes: usize) -> String {
     match bytes {
         0 => "-".into(),
         b if b < 1024 => format!("{b} B"),
+        b if b >= 1 << 20 && b % (1 << 20) == 0 => format!("{} MiB", b >> 20),
         b if b % 1024 == 0 => format!("{} KiB", b / 1024),
         b => format!("{:.1} KiB", b as f64 / 1024.0),
     }

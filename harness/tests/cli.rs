@@ -71,3 +71,175 @@ fn verify_disable_avx2_lists_the_avx2_variants_as_not_runnable() {
         assert_eq!(variant["outcome"], expected, "{name}");
     }
 }
+
+fn bitbench_in(dir: &std::path::Path, args: &[&str], env: &[(&str, &str)]) -> Output {
+    let mut command = Command::new(env!("CARGO_BIN_EXE_bitbench"));
+    command
+        .current_dir(dir)
+        .args(args)
+        .env("RUST_BACKTRACE", "1");
+    for (key, value) in env {
+        command.env(key, value);
+    }
+    command.output().expect("the binary runs")
+}
+
+/// Every file under `dir`, relative, sorted.
+fn tree(dir: &std::path::Path) -> Vec<String> {
+    let mut files = Vec::new();
+    let mut stack = vec![dir.to_path_buf()];
+    while let Some(d) = stack.pop() {
+        for entry in std::fs::read_dir(&d).unwrap() {
+            let path = entry.unwrap().path();
+            if path.is_dir() {
+                stack.push(path);
+            } else {
+                files.push(
+                    path.strip_prefix(dir)
+                        .unwrap()
+                        .to_string_lossy()
+                        .into_owned(),
+                );
+            }
+        }
+    }
+    files.sort();
+    files
+}
+
+#[test]
+fn a_small_run_writes_a_record_and_charts_that_report_and_plot_can_read() {
+    let dir = tempfile::tempdir().unwrap();
+    let run = bitbench_in(
+        dir.path(),
+        &["--quick", "--only", "lookup", "--out", "out"],
+        &[],
+    );
+    assert!(run.status.success(), "{}", text(&run));
+    let out = text(&run);
+    assert!(
+        out.contains("verified:") && out.contains("knight_attacks: ranked"),
+        "{out}"
+    );
+    let files = tree(dir.path());
+    let records: Vec<&String> = files.iter().filter(|f| f.ends_with(".json")).collect();
+    assert_eq!(records.len(), 1, "{files:?}");
+    assert!(
+        files.iter().all(|f| !f.contains("tmp")),
+        "no temporary left: {files:?}"
+    );
+    assert!(
+        files
+            .iter()
+            .any(|f| f.ends_with("knight_attacks-cache-pressure.png")),
+        "{files:?}"
+    );
+    let record = dir.path().join(records[0]);
+
+    let report = bitbench_in(
+        dir.path(),
+        &["report", record.to_str().unwrap(), "--out", "again"],
+        &[],
+    );
+    assert!(report.status.success(), "{}", text(&report));
+    assert!(dir.path().join("again/knight_attacks-bars.svg").exists());
+
+    let plot = bitbench_in(
+        dir.path(),
+        &[
+            "plot",
+            record.to_str().unwrap(),
+            record.to_str().unwrap(),
+            "--out",
+            "cross",
+        ],
+        &[],
+    );
+    assert!(plot.status.success(), "{}", text(&plot));
+    assert!(dir
+        .path()
+        .join("cross/cross-cpu-knight_attacks.png")
+        .exists());
+}
+
+#[test]
+fn bad_records_are_refused_and_nothing_is_written() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(
+        dir.path().join("truncated.json"),
+        "{\"schema_version\": 1, \"tool\": {",
+    )
+    .unwrap();
+    std::fs::write(dir.path().join("newer.json"), "{\"schema_version\": 99}").unwrap();
+    std::fs::write(
+        dir.path().join("other.json"),
+        "{\"name\": \"not a record\"}",
+    )
+    .unwrap();
+    let before = tree(dir.path());
+    for (file, needle) in [
+        ("truncated.json", "truncated.json: truncated JSON"),
+        (
+            "newer.json",
+            "newer.json: record schema version 99 is newer",
+        ),
+        ("other.json", "other.json: not a bitbench record"),
+        ("missing.json", "missing.json: cannot read"),
+    ] {
+        for command in [
+            vec!["report", file],
+            vec!["plot", "newer.json", file],
+            vec!["report", file, "--out", "x"],
+        ] {
+            let output = bitbench_in(dir.path(), &command, &[]);
+            let text = text(&output);
+            assert_eq!(output.status.code(), Some(2), "{command:?}: {text}");
+            assert!(
+                text.contains("error:") && !text.contains("panicked"),
+                "{command:?}: {text}"
+            );
+            if command[0] == "report" {
+                assert!(text.contains(needle), "{command:?}: {text}");
+            }
+        }
+    }
+    assert_eq!(tree(dir.path()), before, "nothing written");
+}
+
+#[test]
+fn no_record_is_written_under_emulation() {
+    let dir = tempfile::tempdir().unwrap();
+    let output = bitbench_in(
+        dir.path(),
+        &["--quick", "--out", "out"],
+        &[("BITBENCH_ASSUME_EMULATED", "1")],
+    );
+    assert_eq!(output.status.code(), Some(2));
+    assert!(
+        text(&output).contains("runs under emulation"),
+        "{}",
+        text(&output)
+    );
+    assert!(!dir.path().join("out").exists());
+    // Verification still works there.
+    let verify = bitbench_in(
+        dir.path(),
+        &["verify", "--only", "in_between"],
+        &[("BITBENCH_ASSUME_EMULATED", "1")],
+    );
+    assert!(verify.status.success());
+}
+
+#[test]
+fn self_check_prints_the_fit() {
+    let output = bitbench(&["run", "--self-check"]);
+    let text = text(&output);
+    if harness::clock::SUPPORTED {
+        assert!(
+            text.contains("fit: ns =") && text.contains("R² ="),
+            "{text}"
+        );
+    } else {
+        assert_eq!(output.status.code(), Some(2), "{text}");
+    }
+}

@@ -23,12 +23,11 @@ impl RectangularGatherAvx2 {
 }
 
 impl InBetween for RectangularGatherAvx2 {
-    /// One pair through the four-lane gather (three lanes idle).
+    /// One pair through the four-lane gather (all lanes load the same entry).
     #[inline]
     fn between(self, a: Square, b: Square) -> Bitboard {
-        let mut out = [Bitboard::EMPTY];
-        self.between_batch(&[SquarePair::new(a, b)], &mut out);
-        out[0]
+        // SAFETY: `self.0` is an `Avx2` token, which exists only if AVX2 was detected.
+        unsafe { one(SquarePair::new(a, b)) }
     }
 
     #[inline]
@@ -36,6 +35,12 @@ impl InBetween for RectangularGatherAvx2 {
         // SAFETY: `self.0` is an `Avx2` token, which exists only if AVX2 was detected.
         unsafe { batch(pairs, out) }
     }
+}
+
+#[target_feature(enable = "avx2")]
+fn one(pair: SquarePair) -> Bitboard {
+    let lanes = _mm256_set1_epi64x(pair.from as i64 | (pair.to as i64) << 8);
+    Bitboard(_mm256_extract_epi64::<0>(four(lanes)) as u64)
 }
 
 #[target_feature(enable = "avx2")]

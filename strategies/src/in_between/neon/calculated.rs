@@ -26,12 +26,11 @@ impl CalculatedNeon {
 }
 
 impl InBetween for CalculatedNeon {
-    /// One pair through the two-lane kernel (one lane idle).
+    /// One pair through the two-lane kernel (both lanes compute the same pair).
     #[inline]
     fn between(self, a: Square, b: Square) -> Bitboard {
-        let mut out = [Bitboard::EMPTY];
-        self.between_batch(&[SquarePair::new(a, b)], &mut out);
-        out[0]
+        // SAFETY: `self.0` is a `Neon` token, which exists only if NEON was detected.
+        unsafe { one(SquarePair::new(a, b)) }
     }
 
     #[inline]
@@ -39,6 +38,12 @@ impl InBetween for CalculatedNeon {
         // SAFETY: `self.0` is a `Neon` token, which exists only if NEON was detected.
         unsafe { batch(pairs, out) }
     }
+}
+
+#[target_feature(enable = "neon")]
+fn one(pair: SquarePair) -> Bitboard {
+    let lanes = two(vdupq_n_u64(pair.from as u64), vdupq_n_u64(pair.to as u64));
+    Bitboard(vgetq_lane_u64::<0>(lanes))
 }
 
 #[target_feature(enable = "neon")]

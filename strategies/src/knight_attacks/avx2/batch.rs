@@ -20,12 +20,11 @@ impl Avx2Batch {
 }
 
 impl KnightAttacks for Avx2Batch {
-    /// One set through the four-lane kernel (three lanes idle).
+    /// One set through the four-lane kernel (the other lanes compute the same set).
     #[inline]
     fn attacks(self, knights: Bitboard) -> Bitboard {
-        let mut out = [Bitboard::EMPTY];
-        self.attacks_batch(&[knights], &mut out);
-        out[0]
+        // SAFETY: `self.0` is an `Avx2` token, which exists only if AVX2 was detected.
+        unsafe { one(knights) }
     }
 
     #[inline]
@@ -33,6 +32,11 @@ impl KnightAttacks for Avx2Batch {
         // SAFETY: `self.0` is an `Avx2` token, which exists only if AVX2 was detected.
         unsafe { batch(sets, out) }
     }
+}
+
+#[target_feature(enable = "avx2")]
+fn one(knights: Bitboard) -> Bitboard {
+    Bitboard(_mm256_extract_epi64::<0>(four(_mm256_set1_epi64x(knights.0 as i64))) as u64)
 }
 
 #[target_feature(enable = "avx2")]

@@ -20,12 +20,11 @@ impl NeonBatch {
 }
 
 impl KnightAttacks for NeonBatch {
-    /// One set through the two-lane kernel (one lane idle).
+    /// One set through the two-lane kernel (both lanes compute the same set).
     #[inline]
     fn attacks(self, knights: Bitboard) -> Bitboard {
-        let mut out = [Bitboard::EMPTY];
-        self.attacks_batch(&[knights], &mut out);
-        out[0]
+        // SAFETY: `self.0` is a `Neon` token, which exists only if NEON was detected.
+        unsafe { one(knights) }
     }
 
     #[inline]
@@ -33,6 +32,11 @@ impl KnightAttacks for NeonBatch {
         // SAFETY: `self.0` is a `Neon` token, which exists only if NEON was detected.
         unsafe { batch(sets, out) }
     }
+}
+
+#[target_feature(enable = "neon")]
+fn one(knights: Bitboard) -> Bitboard {
+    Bitboard(vgetq_lane_u64::<0>(two(vdupq_n_u64(knights.0))))
 }
 
 #[target_feature(enable = "neon")]

@@ -1,0 +1,119 @@
+//! `cargo bench`: criterion benchmarks of every runnable variant, built on the same workload
+//! definitions as the suite's own runner (`harness::workload`).
+//!
+//! Ids are `family/variant/workload`, e.g. `in_between/rectangular/uniform-throughput` or
+//! `knight_attacks/lookup/sets_0_10-cache_pressure-1MiB`, so criterion's baselines, `critcmp`
+//! and Bencher's `rust_criterion` adapter see the same names as the records and charts.
+//! The empty kernel is benchmarked too, as `family/empty/...`: the floor.
+//!
+//! Each iteration is one pass over a workload's queries. Like the runner, the benchmark never
+//! replays one sequence of queries back to back: it cycles through several random orders of
+//! them, so the branch predictor cannot memorize the sequence. Under cache pressure, only the
+//! queries are timed (`iter_custom`), not the sweeps between blocks.
+//!
+//! A full `cargo bench` takes about five minutes on a 2-core machine.
+
+use criterion::{criterion_group, criterion_main, BenchmarkGroup, Criterion, Throughput};
+use harness::families::Bench;
+use harness::measure::FLOOR;
+use harness::workload::{Mode, Prepared, Workload};
+use std::time::Duration;
+use strategies::family::Empty;
+use strategies::{Cpu, InBetweenFamily, Kernel, KnightFamily, Visitor};
+
+/// Eviction sizes benchmarked under cache pressure (the runner covers all seven).
+const PRESSURE_SIZES: [u64; 3] = [64 << 10, 1 << 20, 16 << 20];
+/// Random orders of the queries to cycle through.
+const ORDERS: usize = 16;
+
+fn family<F: Bench>(c: &mut Criterion) {
+    let cpu = Cpu::detect();
+    for &variant in F::variants() {
+        if let Err(reason) = F::runnable(variant, &cpu) {
+            eprintln!(
+                "{}/{}: skipped, {reason}",
+                F::NAME,
+                F::descriptor(variant).name
+            );
+        }
+    }
+    for workload in Workload::matrix::<F>() {
+        if workload.mode == Mode::CachePressure
+            && !PRESSURE_SIZES.contains(&workload.eviction_bytes)
+        {
+            continue;
+        }
+        let mut group = c.benchmark_group(F::NAME);
+        group.throughput(Throughput::Elements(workload.queries_per_pass() as u64));
+        let mut prepared = workload.prepare::<F>(harness::inputs::DEFAULT_SEED);
+        prepared.draw(ORDERS);
+        let id = |variant: &str| format!("{variant}/{}", workload.label().replace('/', "-"));
+        bench(&mut group, &id(FLOOR), &mut prepared, Empty::<F>::new());
+        for &variant in F::variants() {
+            let name = F::descriptor(variant).name;
+            let visitor = BenchVariant {
+                group: &mut group,
+                id: id(name),
+                prepared: &mut prepared,
+            };
+            let _not_runnable_here = F::visit(variant, &cpu, visitor); // reported above
+        }
+        group.finish();
+    }
+}
+
+/// One benchmark: `iters` passes, each over the next random order of the queries.
+fn bench<F: Bench, K: Kernel<F>>(
+    group: &mut BenchmarkGroup<'_, criterion::measurement::WallTime>,
+    id: &str,
+    prepared: &mut Prepared<F>,
+    kernel: K,
+) {
+    group.bench_function(id, |b| {
+        b.iter_custom(|iters| {
+            let mut total = Duration::ZERO;
+            for i in 0..iters {
+                prepared.select(i as usize % ORDERS);
+                total += prepared.run(kernel, 1).0;
+            }
+            total
+        })
+    });
+}
+
+struct BenchVariant<'a, 'g, F: Bench> {
+    group: &'a mut BenchmarkGroup<'g, criterion::measurement::WallTime>,
+    id: String,
+    prepared: &'a mut Prepared<F>,
+}
+
+impl<F: Bench> Visitor<F> for BenchVariant<'_, '_, F> {
+    type Output = ();
+    fn visit<K: Kernel<F>>(self, kernel: K) {
+        bench(self.group, &self.id, self.prepared, kernel);
+    }
+}
+
+fn in_between(c: &mut Criterion) {
+    family::<InBetweenFamily>(c);
+}
+
+fn knight_attacks(c: &mut Criterion) {
+    family::<KnightFamily>(c);
+}
+
+fn config() -> Criterion {
+    Criterion::default()
+        .warm_up_time(Duration::from_millis(300))
+        .measurement_time(Duration::from_millis(1000))
+        .sample_size(20)
+        .nresamples(10_000)
+        .configure_from_args()
+}
+
+criterion_group! {
+    name = benches;
+    config = config();
+    targets = in_between, knight_attacks
+}
+criterion_main!(benches);

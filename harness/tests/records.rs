@@ -1,0 +1,276 @@
+//! Records: round-trip, rejection of bad input, atomic writing, and charts rendered from them.
+
+use harness::machine::Machine;
+use harness::measure::{Samples, FLOOR};
+use harness::record::{
+    analyze, write_new_atomically, write_record_file, Record, RecordError, Run, Tool,
+    SCHEMA_VERSION,
+};
+use harness::workload::{Mode, Workload};
+use harness::{chart, report};
+use std::path::Path;
+use strategies::{InBetweenFamily, KnightFamily};
+
+/// A record made from synthetic samples (no timing), with every workload and a floor.
+fn synthetic_record() -> Record {
+    let mut samples = Vec::new();
+    fn family<F: harness::families::Bench>(samples: &mut Vec<Samples>) {
+        for workload in Workload::matrix::<F>() {
+            let pressure = workload.eviction_bytes as f64 / (1 << 20) as f64;
+            samples.push(Samples {
+                family: F::NAME,
+                variant: FLOOR,
+                floor: true,
+                external: false,
+                table_bytes: 0,
+                workload,
+                ns_per_op: vec![0.5, 0.6, 0.55],
+            });
+            for (i, &variant) in F::variants().iter().enumerate() {
+                let d = F::descriptor(variant);
+                let base = 1.0 + i as f64 * 0.3 + pressure * (d.table_bytes as f64 / 8192.0);
+                samples.push(Samples {
+                    family: F::NAME,
+                    variant: d.name,
+                    floor: false,
+                    external: d.source.is_external(),
+                    table_bytes: d.table_bytes,
+                    workload,
+                    ns_per_op: vec![base, base * 1.1, base * 0.95, base * 1.02],
+                });
+            }
+        }
+    }
+    family::<InBetweenFamily>(&mut samples);
+    family::<KnightFamily>(&mut samples);
+    let (measurements, ranks) = analyze(&samples, None);
+    Record {
+        schema_version: SCHEMA_VERSION,
+        tool: Tool::this_build(),
+        machine: Machine::detect(),
+        run: Run {
+            started_utc: "2026-11-22T10:00:00Z".into(),
+            duration_seconds: 1.0,
+            seed: 7,
+            quick: true,
+            disabled_features: vec![],
+            feature_masked: false,
+            only: vec![],
+        },
+        clock: None,
+        measurements,
+        ranks,
+    }
+}
+
+#[test]
+fn a_record_round_trips_through_json() {
+    let record = synthetic_record();
+    let text = record.to_json();
+    let back = Record::parse(&text, Path::new("synthetic.json")).unwrap();
+    assert!(back == record, "the record changed in a round trip");
+    assert_eq!(back.to_json(), text);
+}
+
+#[test]
+fn analysis_ranks_ratios_and_floors() {
+    let record = synthetic_record();
+    for m in record.measurements.iter().filter(|m| !m.floor) {
+        assert!(m.ratio_to_best.unwrap() >= 1.0);
+        assert!(m.floor_multiple.unwrap() > 1.0);
+        assert!(!m.suspect);
+    }
+    for family in ["in_between", "knight_attacks"] {
+        let ranks: Vec<_> = record.ranks.iter().filter(|r| r.family == family).collect();
+        assert_eq!(
+            ranks.iter().map(|r| r.rank).collect::<Vec<_>>(),
+            (1..=ranks.len()).collect::<Vec<_>>()
+        );
+        assert!(ranks
+            .windows(2)
+            .all(|w| w[0].geomean_ratio <= w[1].geomean_ratio));
+        assert!(ranks
+            .iter()
+            .all(|r| r.geomean_ratio >= 1.0 && r.workloads == 13));
+    }
+    // In throughput the synthetic rectangular is fastest: it is best there, at exactly 1.00x.
+    let rectangular = record
+        .measurements
+        .iter()
+        .find(|m| m.variant == "rectangular" && m.mode == Mode::Throughput)
+        .unwrap();
+    assert_eq!(rectangular.ratio_to_best, Some(1.0));
+    let tables = report::ranked_tables(&record);
+    assert!(
+        tables.contains("in_between: ranked") && tables.contains("empty (floor)"),
+        "{tables}"
+    );
+}
+
+#[test]
+fn below_the_floor_is_suspect() {
+    let workload = Workload::matrix::<KnightFamily>()[0];
+    let sample = |variant, floor, ns: f64| Samples {
+        family: "knight_attacks",
+        variant,
+        floor,
+        external: false,
+        table_bytes: 0,
+        workload,
+        ns_per_op: vec![ns, ns, ns],
+    };
+    let (measurements, _) = analyze(
+        &[
+            sample(FLOOR, true, 1.0),
+            sample("deleted", false, 0.2),
+            sample("fine", false, 1.5),
+        ],
+        None,
+    );
+    let suspect = |name: &str| {
+        measurements
+            .iter()
+            .find(|m| m.variant == name)
+            .unwrap()
+            .suspect
+    };
+    assert!(suspect("deleted"));
+    assert!(!suspect("fine"));
+}
+
+fn rejection(text: &str) -> RecordError {
+    Record::parse(text, Path::new("bad.json")).unwrap_err()
+}
+
+#[test]
+fn bad_records_are_rejected_with_the_file_and_the_problem() {
+    let good = synthetic_record().to_json();
+    let truncated = rejection(&good[..good.len() / 2]);
+    assert!(matches!(truncated, RecordError::NotJson { .. }));
+    assert!(
+        truncated.to_string().contains("bad.json: truncated JSON"),
+        "{truncated}"
+    );
+
+    let malformed = rejection("{\"schema_version\": 1,,}");
+    assert!(
+        malformed.to_string().contains("bad.json: malformed JSON"),
+        "{malformed}"
+    );
+
+    let not_a_record = rejection("[1, 2, 3]");
+    assert!(
+        not_a_record.to_string().contains("not a bitbench record"),
+        "{not_a_record}"
+    );
+    let missing_fields = rejection("{\"schema_version\": 1}");
+    assert!(
+        matches!(missing_fields, RecordError::NotARecord { .. }),
+        "{missing_fields}"
+    );
+
+    let newer = good.replacen(
+        &format!("\"schema_version\": {SCHEMA_VERSION}"),
+        "\"schema_version\": 999",
+        1,
+    );
+    let newer = rejection(&newer);
+    assert!(matches!(newer, RecordError::NewerSchema { found: 999, .. }));
+    assert!(
+        newer.to_string().contains("newer than this bitbench reads"),
+        "{newer}"
+    );
+
+    let dir = tempfile::tempdir().unwrap();
+    let error = Record::load(dir.path()).unwrap_err();
+    assert!(
+        matches!(error, RecordError::Io { .. }),
+        "a directory is not a record: {error}"
+    );
+    let error = Record::load(&dir.path().join("missing.json")).unwrap_err();
+    assert!(
+        error.to_string().contains("missing.json: cannot read"),
+        "{error}"
+    );
+}
+
+#[test]
+fn writing_is_atomic_and_never_overwrites() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("r.json");
+    assert!(write_new_atomically(&path, b"first").unwrap());
+    assert!(
+        !write_new_atomically(&path, b"second").unwrap(),
+        "an existing record is not replaced"
+    );
+    assert_eq!(std::fs::read(&path).unwrap(), b"first");
+    // Two runs with the same time stamp get different names.
+    let a = write_record_file(dir.path(), "stamp", b"a").unwrap();
+    let b = write_record_file(dir.path(), "stamp", b"b").unwrap();
+    assert_ne!(a, b);
+    assert_eq!(std::fs::read(&a).unwrap(), b"a");
+    assert_eq!(std::fs::read(&b).unwrap(), b"b");
+    // Nothing temporary is left behind.
+    let names: Vec<String> = std::fs::read_dir(dir.path())
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    assert!(names.iter().all(|n| !n.contains("tmp")), "{names:?}");
+}
+
+#[test]
+fn a_killed_writer_leaves_only_a_hidden_temporary_that_is_cleaned_up() {
+    let dir = tempfile::tempdir().unwrap();
+    // What a writer killed mid-write leaves: a hidden temporary of a process that is gone.
+    let stale = dir.path().join(".20261122T000000Z.json.tmp-4000000000");
+    std::fs::write(&stale, "{\"schema_vers").unwrap();
+    let stale_dir = dir.path().join(".tmp-20261122T000000Z-4000000000");
+    std::fs::create_dir(&stale_dir).unwrap();
+    harness::output::clean_stale(dir.path());
+    if Path::new("/proc/self").exists() {
+        assert!(!stale.exists() && !stale_dir.exists());
+    }
+}
+
+#[test]
+fn charts_render_to_svg_and_png() {
+    let record = synthetic_record();
+    let dir = tempfile::tempdir().unwrap();
+    let files = chart::render_record(&record, dir.path()).unwrap();
+    assert_eq!(
+        files.len(),
+        2 * 3 * 2,
+        "three charts per family, SVG and PNG"
+    );
+    for file in &files {
+        let bytes = std::fs::read(file).unwrap();
+        match file.extension().and_then(|e| e.to_str()) {
+            Some("png") => assert_eq!(&bytes[..8], b"\x89PNG\r\n\x1a\n", "{}", file.display()),
+            Some("svg") => {
+                let text = String::from_utf8(bytes).unwrap();
+                assert!(
+                    text.contains("<svg") && text.contains(&record.machine.cpu.brand),
+                    "{}",
+                    file.display()
+                );
+                assert!(
+                    text.contains("ns/op"),
+                    "axis label with units in {}",
+                    file.display()
+                );
+            }
+            other => panic!("unexpected {other:?}"),
+        }
+    }
+    let cross =
+        chart::render_cross_cpu(&[record.clone(), record], &dir.path().join("cross")).unwrap();
+    assert_eq!(cross.len(), 4);
+}
+
+#[test]
+fn full_tables_cover_every_mode() {
+    let tables = report::full_tables(&synthetic_record());
+    for mode in [Mode::Throughput, Mode::Latency, Mode::CachePressure] {
+        assert!(tables.contains(&format!("in_between — {}", mode.name())));
+    }
+}
