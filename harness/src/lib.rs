@@ -9,12 +9,15 @@
 //!    [`clock`] estimates the core clock and checks the timer.
 //! 5. [`record`]: statistics, ratios and ranks, written as schema-versioned JSON with the
 //!    [`machine`] it ran on.
-//! 6. [`report`] and [`chart`]: tables and charts, computed from records alone.
+//! 6. [`report`] and [`chart`]: tables and charts, computed from records alone; [`compare`]
+//!    and [`export`] for tracking records over time.
 //!
 //! [`families`] says, per family, what inputs verification and measurement use.
 
 pub mod chart;
 pub mod clock;
+pub mod compare;
+pub mod export;
 pub mod families;
 pub mod inputs;
 pub mod machine;

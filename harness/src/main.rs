@@ -72,6 +72,35 @@ enum Command {
     Report(ReportArgs),
     /// Compare records across CPUs: each variant's ratio to the best on each CPU.
     Plot(PlotArgs),
+    /// Compare two records measurement by measurement; exit 1 on a regression.
+    Compare(CompareArgs),
+}
+
+#[derive(Args)]
+struct CompareArgs {
+    /// The earlier record (the baseline).
+    old: PathBuf,
+    /// The later record.
+    new: PathBuf,
+    /// Percent by which a median must grow (beyond both runs' spread) to count as a regression.
+    #[arg(long, default_value_t = 5.0, value_name = "PCT")]
+    threshold: f64,
+    /// Compare records from different CPUs (otherwise refused).
+    #[arg(long)]
+    cross_cpu: bool,
+    /// Machine-readable output.
+    #[arg(long)]
+    json: bool,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+enum Format {
+    /// Ranked tables on the terminal, full tables and charts beside the record.
+    Text,
+    /// Bencher Metric Format JSON on standard output.
+    Bmf,
+    /// github-action-benchmark `customSmallerIsBetter` JSON on standard output.
+    Gab,
 }
 
 #[derive(Args, Clone, Debug, PartialEq)]
@@ -95,6 +124,9 @@ struct ReportArgs {
     /// Records to render.
     #[arg(required = true, value_name = "RECORD")]
     records: Vec<PathBuf>,
+    /// What to produce.
+    #[arg(long, value_enum, default_value_t = Format::Text)]
+    format: Format,
     /// Where the charts go (default: a folder beside each record, named like it).
     #[arg(long, value_name = "DIR")]
     out: Option<PathBuf>,
@@ -182,6 +214,7 @@ fn dispatch(cli: Cli) -> Result<ExitCode> {
         Some(Command::Run(args)) => run(&context, &args),
         Some(Command::Report(args)) => report_records(&args),
         Some(Command::Plot(args)) => plot(&args),
+        Some(Command::Compare(args)) => compare(&args),
         None => run(&context, &cli.run),
     }
 }
@@ -577,6 +610,17 @@ fn load_all(paths: &[PathBuf]) -> Result<Vec<Record>> {
 /// `report RECORD…`: tables and charts again, from the records alone.
 fn report_records(args: &ReportArgs) -> Result<ExitCode> {
     let records = load_all(&args.records)?;
+    if args.format != Format::Text {
+        let [record] = records.as_slice() else {
+            bail!("--format bmf and --format gab export one record at a time");
+        };
+        let value = match args.format {
+            Format::Bmf => harness::export::bmf(record),
+            _ => harness::export::github_action_benchmark(record),
+        };
+        println!("{}", serde_json::to_string_pretty(&value)?);
+        return Ok(ExitCode::SUCCESS);
+    }
     for (record, path) in records.iter().zip(&args.records) {
         println!("{}: {}", path.display(), record.caption());
         print!("{}", report::ranked_tables(record));
@@ -615,4 +659,46 @@ fn plot(args: &PlotArgs) -> Result<ExitCode> {
         args.out.display()
     );
     Ok(ExitCode::SUCCESS)
+}
+
+/// `compare OLD NEW`: ratios per measurement, a noise-aware verdict, exit 1 on a regression.
+fn compare(args: &CompareArgs) -> Result<ExitCode> {
+    if !(args.threshold >= 0.0 && args.threshold.is_finite()) {
+        bail!(
+            "--threshold must be a non-negative percentage, not {}",
+            args.threshold
+        );
+    }
+    let old = Record::load(&args.old)?;
+    let new = Record::load(&args.new)?;
+    let (old_name, new_name) = (
+        args.old.display().to_string(),
+        args.new.display().to_string(),
+    );
+    let comparison = harness::compare::compare(
+        (&old_name, &old),
+        (&new_name, &new),
+        args.threshold,
+        args.cross_cpu,
+    )?;
+    if args.json {
+        println!("{}", serde_json::to_string_pretty(&comparison)?);
+    } else {
+        print!("{}", harness::compare::render(&comparison, &old, &new));
+        let flips = harness::compare::order_flips(&old, &new, 0.10);
+        if flips.is_empty() {
+            println!("order: no two variants more than 10% apart swapped places");
+        } else {
+            println!(
+                "order: {} pairs more than 10% apart swapped places: {}",
+                flips.len(),
+                flips.join("; ")
+            );
+        }
+    }
+    Ok(if comparison.regressions > 0 {
+        ExitCode::FAILURE
+    } else {
+        ExitCode::SUCCESS
+    })
 }
