@@ -1,8 +1,10 @@
 //! The runner: every selected, runnable variant of every workload, interleaved.
 //!
-//! Within a workload, samples are taken round-robin: floor, A, B, C, floor, A, B, C, … so that
-//! drift (frequency changes, a neighbour on the shared machine) hits every variant alike. Each
-//! sample is one pass over a set of queries and yields a time per query.
+//! Within a workload, samples are taken round-robin: floor, A, B, C, then A, B, C, floor, then
+//! B, C, floor, A, … so that drift (frequency changes, a neighbour on the shared machine) hits
+//! every variant alike, and every variant takes every position in a round equally often (the
+//! last in a round measured a few percent faster than the one before it, on identical machine
+//! code). Each sample is one pass over a set of queries and yields a time per query.
 //!
 //! Every round draws fresh queries; every variant (and the floor) runs on exactly those, each
 //! in its own random order, so no code replays a sequence the branch predictor could have
@@ -175,9 +177,11 @@ fn measure_workload<F: Bench>(
             return Err(Interrupted);
         }
         prepared.draw(slots);
-        for (slot, kept) in samples.iter_mut().enumerate() {
+        // Rotated by one each round, so every variant takes every position in turn.
+        for slot in (0..slots).map(|i| (i + rounds) % slots) {
             prepared.select(slot);
-            kept.push(sample(&mut prepared, slot));
+            let kept = sample(&mut prepared, slot);
+            samples[slot].push(kept);
         }
         rounds += 1;
     }

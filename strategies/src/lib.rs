@@ -13,6 +13,7 @@
 //!
 //! Squares are numbered a1 = 0 … h8 = 63 as in the seeds; see [`Square`].
 
+pub mod aligned;
 pub mod bitboard;
 mod chunks;
 pub mod cpu;

@@ -6,10 +6,12 @@
 //! that.
 
 use super::InBetween;
+use crate::aligned::PageAligned;
 use crate::{Bitboard, Square};
 
-/// `TABLE[a][b]` = the squares strictly between `a` and `b` (see [`InBetween`]).
-pub static TABLE: [[Bitboard; 64]; 64] = build();
+/// `TABLE[a][b]` = the squares strictly between `a` and `b` (see [`InBetween`]); page-aligned,
+/// so it spans exactly eight pages.
+pub static TABLE: PageAligned<[[Bitboard; 64]; 64]> = PageAligned(build());
 
 /// Bytes of [`TABLE`].
 pub const TABLE_BYTES: usize = core::mem::size_of::<[[Bitboard; 64]; 64]>();
@@ -57,6 +59,6 @@ impl InBetween for Rectangular {
     #[inline(always)]
     fn between(self, a: Square, b: Square) -> Bitboard {
         // `Square` is an enum of 0..=63, so neither index is bounds-checked.
-        TABLE[a as usize][b as usize]
+        TABLE.0[a as usize][b as usize]
     }
 }

@@ -6,13 +6,14 @@
 //! CPU features: none.
 
 use super::{rectangular, InBetween};
+use crate::aligned::PageAligned;
 use crate::{Bitboard, Square};
 
 /// Number of entries: one per unordered pair, the diagonal `a == b` included.
 pub const ENTRIES: usize = 64 * 65 / 2;
 
 /// `TABLE[index(a, b)]` = the squares strictly between `a` and `b`.
-pub static TABLE: [Bitboard; ENTRIES] = build();
+pub static TABLE: PageAligned<[Bitboard; ENTRIES]> = PageAligned(build());
 
 /// Bytes of [`TABLE`].
 pub const TABLE_BYTES: usize = core::mem::size_of::<[Bitboard; ENTRIES]>();
@@ -42,7 +43,7 @@ const fn build() -> [Bitboard; ENTRIES] {
                 Square::from_index_masked(a as u8),
                 Square::from_index_masked(b as u8),
             );
-            table[i] = rectangular::TABLE[a][b];
+            table[i] = rectangular::TABLE.0[a][b];
             b += 1;
         }
         a += 1;
@@ -61,7 +62,7 @@ impl InBetween for Triangular {
         debug_assert!(i < ENTRIES);
         // SAFETY: `index` maps squares 0..=63 into 0..ENTRIES (max 63*64/2 + 63 = 2079),
         // which `index_covers_the_table_exactly` checks for all 4096 pairs.
-        unsafe { *TABLE.get_unchecked(i) }
+        unsafe { *TABLE.0.get_unchecked(i) }
     }
 }
 

@@ -8,13 +8,14 @@
 //! left by the from-square. Footprint: 240 × 8 = 1,920 bytes. CPU features: none.
 
 use super::{rectangular, InBetween};
+use crate::aligned::CacheAligned;
 use crate::{Bitboard, Square};
 
 /// Number of entries: every 0x88 difference plus the offset of 120 (index 0 is never used).
 pub const ENTRIES: usize = 240;
 
 /// `TABLE[x88diff(f, t)]` = `between(f, t)` rotated right by `f`.
-pub static TABLE: [Bitboard; ENTRIES] = build();
+pub static TABLE: CacheAligned<[Bitboard; ENTRIES]> = CacheAligned(build());
 
 /// Bytes of [`TABLE`].
 pub const TABLE_BYTES: usize = core::mem::size_of::<[Bitboard; ENTRIES]>();
@@ -36,7 +37,7 @@ const fn build() -> [Bitboard; ENTRIES] {
                 Square::from_index_masked(f as u8),
                 Square::from_index_masked(t as u8),
             );
-            let mask = rectangular::TABLE[f][t].0.rotate_right(f as u32);
+            let mask = rectangular::TABLE.0[f][t].0.rotate_right(f as u32);
             table[x88diff(from, to)] = Bitboard(mask);
             t += 1;
         }
@@ -56,7 +57,7 @@ impl InBetween for X88Rotate {
         debug_assert!(i < ENTRIES);
         // SAFETY: for squares 0..=63, `t + (t|7) - f - (f|7)` lies in -119..=119, so `i` lies
         // in 1..=239 < ENTRIES (`differences_are_in_range_and_unambiguous` checks all pairs).
-        let mask = unsafe { *TABLE.get_unchecked(i) };
+        let mask = unsafe { *TABLE.0.get_unchecked(i) };
         Bitboard(mask.0.rotate_left(a as u32))
     }
 }
@@ -73,7 +74,7 @@ mod tests {
             for to in Square::ALL {
                 let i = x88diff(from, to);
                 assert!((1..ENTRIES).contains(&i));
-                let mask = rectangular::TABLE[from as usize][to as usize]
+                let mask = rectangular::TABLE.0[from as usize][to as usize]
                     .0
                     .rotate_right(from as u32);
                 match seen[i] {

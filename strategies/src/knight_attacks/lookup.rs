@@ -5,10 +5,11 @@
 //! routine applied to each single square.
 
 use super::{parallel_prefix, KnightAttacks};
+use crate::aligned::CacheAligned;
 use crate::Bitboard;
 
 /// `TABLE[sq]` = the squares a knight on `sq` attacks.
-pub static TABLE: [Bitboard; 64] = build();
+pub static TABLE: CacheAligned<[Bitboard; 64]> = CacheAligned(build());
 
 /// Bytes of [`TABLE`].
 pub const TABLE_BYTES: usize = core::mem::size_of::<[Bitboard; 64]>();
@@ -32,7 +33,7 @@ impl KnightAttacks for Lookup {
     fn attacks(self, knights: Bitboard) -> Bitboard {
         let mut set = Bitboard::EMPTY;
         for knight in knights {
-            set |= TABLE[knight as usize];
+            set |= TABLE.0[knight as usize];
         }
         set
     }

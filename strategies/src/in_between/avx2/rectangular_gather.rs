@@ -65,5 +65,5 @@ fn four(pairs: __m256i) -> __m256i {
     let index = _mm256_or_si256(_mm256_slli_epi64::<6>(from), _mm256_srli_epi64::<8>(pairs));
     // SAFETY: every lane is `from * 64 + to` with both below 64, so below 4096: an element of
     // `TABLE`, which is 4096 contiguous `u64`s; the scale 8 is the size of one element.
-    unsafe { _mm256_i64gather_epi64::<8>(TABLE.as_ptr().cast::<i64>(), index) }
+    unsafe { _mm256_i64gather_epi64::<8>(TABLE.0.as_ptr().cast::<i64>(), index) }
 }
