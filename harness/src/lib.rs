@@ -26,6 +26,7 @@ pub mod output;
 pub mod record;
 pub mod report;
 pub mod select;
+pub mod site;
 pub mod stats;
 pub mod verify;
 pub mod workload;
