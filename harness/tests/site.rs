@@ -1,0 +1,263 @@
+//! The results site: built from records on disk, self-contained, escaped, replaced atomically,
+//! and tolerant of files in `results/` that are not records.
+
+use harness::machine::Machine;
+use harness::measure::{Samples, FLOOR};
+use harness::record::{analyze, Record, Run, Tool, SCHEMA_VERSION};
+use harness::site::build_site;
+use harness::workload::Workload;
+use std::path::{Path, PathBuf};
+use strategies::{InBetweenFamily, KnightFamily};
+
+/// A record made from synthetic samples (no timing), with every workload and a floor.
+fn synthetic_record(brand: &str, started_utc: &str) -> Record {
+    let mut samples = Vec::new();
+    fn family<F: harness::families::Bench>(samples: &mut Vec<Samples>) {
+        for workload in Workload::matrix::<F>() {
+            let pressure = workload.eviction_bytes as f64 / (1 << 20) as f64;
+            samples.push(Samples {
+                family: F::NAME,
+                variant: FLOOR,
+                floor: true,
+                external: false,
+                table_bytes: 0,
+                workload,
+                ns_per_op: vec![0.5, 0.6, 0.55],
+                requires: vec![],
+            });
+            for (i, &variant) in F::variants().iter().enumerate() {
+                let d = F::descriptor(variant);
+                let base = 1.0 + i as f64 * 0.3 + pressure * (d.table_bytes as f64 / 8192.0);
+                samples.push(Samples {
+                    family: F::NAME,
+                    variant: d.name,
+                    floor: false,
+                    external: d.source.is_external(),
+                    table_bytes: d.table_bytes,
+                    workload,
+                    ns_per_op: vec![base, base * 1.1, base * 0.95, base * 1.02],
+                    requires: d.requires.iter().map(|f| f.name()).collect(),
+                });
+            }
+        }
+    }
+    family::<InBetweenFamily>(&mut samples);
+    family::<KnightFamily>(&mut samples);
+    let (measurements, ranks) = analyze(&samples, None);
+    let mut machine = Machine::detect();
+    machine.cpu.brand = brand.into();
+    Record {
+        schema_version: SCHEMA_VERSION,
+        tool: Tool::this_build(),
+        machine,
+        run: Run {
+            started_utc: started_utc.into(),
+            duration_seconds: 1.0,
+            seed: 7,
+            quick: true,
+            disabled_features: vec![],
+            feature_masked: false,
+            only: vec![],
+        },
+        clock: None,
+        simd_speedups: harness::record::simd_speedups(&measurements),
+        measurements,
+        ranks,
+    }
+}
+
+/// Writes `record` as `results/<slug>/<name>`, as a run would.
+fn write(results: &Path, record: &Record, name: &str) -> PathBuf {
+    let dir = results.join(record.machine.cpu.slug());
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join(name);
+    std::fs::write(&path, record.to_json()).unwrap();
+    path
+}
+
+/// The values of every `attribute="…"` in `html`.
+fn attribute_values<'a>(html: &'a str, attribute: &str) -> Vec<&'a str> {
+    let pattern = format!(" {attribute}=\"");
+    html.match_indices(&pattern)
+        .map(|(at, _)| {
+            let rest = &html[at + pattern.len()..];
+            &rest[..rest.find('"').unwrap()]
+        })
+        .collect()
+}
+
+fn read_index(out: &Path) -> String {
+    std::fs::read_to_string(out.join("index.html")).unwrap()
+}
+
+#[test]
+fn a_site_is_built_from_the_records_and_skips_what_is_not_one() {
+    let tmp = tempfile::tempdir().unwrap();
+    let results = tmp.path().join("results");
+    let record = synthetic_record("Test CPU 1", "2026-11-22T10:00:00Z");
+    write(&results, &record, "x.json");
+    let older = synthetic_record("Test CPU 1", "2026-11-20T10:00:00Z");
+    write(&results, &older, "older.json");
+    write(
+        &results,
+        &synthetic_record("Other CPU", "2026-11-21T10:00:00Z"),
+        "y.json",
+    );
+    let bad = results.join("test-cpu-1").join("bad.json");
+    std::fs::write(&bad, "{\"schema_version\": 1, \"truncated\": ").unwrap();
+    // Folders that hold no records are not looked into.
+    for folder in ["baseline", "cross-cpu", "site"] {
+        std::fs::create_dir_all(results.join(folder)).unwrap();
+        std::fs::write(results.join(folder).join("z.json"), "not json").unwrap();
+    }
+    let out = results.join("site");
+
+    let site = build_site(&results, &out).unwrap();
+
+    assert_eq!((site.records, site.cpus), (3, 2));
+    assert_eq!(site.index, out.join("index.html"));
+    assert_eq!(site.skipped.len(), 1, "{:?}", site.skipped);
+    assert!(
+        site.skipped[0].contains("bad.json") && site.skipped[0].contains("JSON"),
+        "{:?}",
+        site.skipped
+    );
+    // Per record: bars, cache pressure and footprint for both families; then one comparison
+    // chart per family.
+    assert_eq!(site.charts, 3 * 6 + 2);
+
+    let html = read_index(&out);
+    assert!(html.starts_with("<!DOCTYPE html>"));
+    for family in ["in_between", "knight_attacks"] {
+        for cpu in ["Test CPU 1", "Other CPU"] {
+            let table =
+                format!("<table class=\"ranked\" data-cpu=\"{cpu}\" data-family=\"{family}\">");
+            assert!(html.contains(&table), "no {table}");
+        }
+    }
+    assert!(html.contains("empty kernel (floor)"));
+    assert!(html.contains("id=\"method\"") && html.contains("Cache pressure"));
+
+    let images = attribute_values(&html, "src");
+    assert_eq!(images.len(), site.charts);
+    for src in images {
+        let file = out.join(src);
+        let bytes = std::fs::metadata(&file)
+            .unwrap_or_else(|e| panic!("{src}: {e}"))
+            .len();
+        assert!(bytes > 0, "{src} is empty");
+    }
+    let json_links: Vec<&str> = attribute_values(&html, "href")
+        .into_iter()
+        .filter(|h| h.ends_with(".json"))
+        .collect();
+    assert_eq!(json_links.len(), 3);
+    for link in json_links {
+        let copy = std::fs::read_to_string(out.join(link)).unwrap();
+        assert!(Record::parse(&copy, Path::new(link)).is_ok(), "{link}");
+    }
+    // The newest record of a CPU comes first.
+    let newer = html.find("2026-11-22 10:00 UTC").unwrap();
+    let older_at = html.find("2026-11-20 10:00 UTC").unwrap();
+    assert!(newer < older_at);
+}
+
+#[test]
+fn the_page_needs_nothing_from_elsewhere() {
+    let tmp = tempfile::tempdir().unwrap();
+    let results = tmp.path().join("results");
+    write(
+        &results,
+        &synthetic_record("Test CPU", "2026-11-22T10:00:00Z"),
+        "x.json",
+    );
+    let out = tmp.path().join("site");
+    build_site(&results, &out).unwrap();
+    let html = read_index(&out);
+    assert!(!html.contains("http://") && !html.contains("https://"));
+    assert!(!html.contains("<script") && !html.contains("<link") && !html.contains("@import"));
+    assert!(!html.contains("url("), "CSS must not load anything");
+    for attribute in ["src", "href"] {
+        for value in attribute_values(&html, attribute) {
+            assert!(
+                !value.contains("//") && !value.starts_with('/'),
+                "{attribute}={value} is not a relative link"
+            );
+        }
+    }
+}
+
+#[test]
+fn text_from_records_is_escaped() {
+    let tmp = tempfile::tempdir().unwrap();
+    let results = tmp.path().join("results");
+    let brand = "<script>alert(\"x\")</script> & Co's";
+    write(
+        &results,
+        &synthetic_record(brand, "2026-11-22T10:00:00Z"),
+        "x.json",
+    );
+    let out = tmp.path().join("site");
+    build_site(&results, &out).unwrap();
+    let html = read_index(&out);
+    assert!(!html.contains("<script>"));
+    assert!(html.contains("&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; Co&#39;s"));
+}
+
+#[test]
+fn a_failed_build_leaves_the_old_site_and_a_new_one_replaces_it() {
+    let tmp = tempfile::tempdir().unwrap();
+    let results = tmp.path().join("results");
+    std::fs::create_dir_all(results.join("some-cpu")).unwrap();
+    std::fs::write(results.join("some-cpu").join("bad.json"), "[]").unwrap();
+    let out = tmp.path().join("site");
+    std::fs::create_dir_all(&out).unwrap();
+    std::fs::write(out.join("index.html"), "old").unwrap();
+
+    let error = build_site(&results, &out).unwrap_err();
+    assert!(error.to_string().contains("no records"), "{error}");
+    assert_eq!(read_index(&out), "old");
+
+    write(
+        &results,
+        &synthetic_record("Test CPU", "2026-11-22T10:00:00Z"),
+        "x.json",
+    );
+    // What a killed build would have left (no process has this id), and someone else's folder.
+    let stale = tmp.path().join(".tmp-site-4294967290");
+    let unrelated = tmp.path().join(".tmp-other-4294967290");
+    std::fs::create_dir_all(&stale).unwrap();
+    std::fs::create_dir_all(&unrelated).unwrap();
+    build_site(&results, &out).unwrap();
+    assert!(read_index(&out).contains("Test CPU"));
+    assert!(unrelated.exists());
+    std::fs::remove_dir(&unrelated).unwrap();
+    if !Path::new("/proc/self").exists() {
+        std::fs::remove_dir(&stale).unwrap(); // removed only where /proc says who runs
+    }
+    let leftovers: Vec<_> = std::fs::read_dir(tmp.path())
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|name| name.starts_with('.'))
+        .collect();
+    assert!(
+        leftovers.is_empty(),
+        "temporary folders left: {leftovers:?}"
+    );
+}
+
+#[test]
+fn rebuilding_inside_results_does_not_pick_up_the_site_itself() {
+    let tmp = tempfile::tempdir().unwrap();
+    let results = tmp.path().join("results");
+    write(
+        &results,
+        &synthetic_record("Test CPU", "2026-11-22T10:00:00Z"),
+        "x.json",
+    );
+    let out = results.join("site");
+    let first = build_site(&results, &out).unwrap();
+    let second = build_site(&results, &out).unwrap();
+    assert_eq!(first, second);
+    assert_eq!(second.records, 1);
+}
