@@ -74,6 +74,18 @@ enum Command {
     Plot(PlotArgs),
     /// Compare two records measurement by measurement; exit 1 on a regression.
     Compare(CompareArgs),
+    /// Build the static results site from every record under the results folder.
+    Site(SiteArgs),
+}
+
+#[derive(Args)]
+struct SiteArgs {
+    /// The folder of records, one subfolder per CPU.
+    #[arg(long, value_name = "DIR", default_value = "results")]
+    results: PathBuf,
+    /// Where the site goes (default: RESULTS/site).
+    #[arg(long, value_name = "DIR")]
+    out: Option<PathBuf>,
 }
 
 #[derive(Args)]
@@ -215,6 +227,7 @@ fn dispatch(cli: Cli) -> Result<ExitCode> {
         Some(Command::Report(args)) => report_records(&args),
         Some(Command::Plot(args)) => plot(&args),
         Some(Command::Compare(args)) => compare(&args),
+        Some(Command::Site(args)) => site(&args),
         None => run(&context, &cli.run),
     }
 }
@@ -460,6 +473,7 @@ fn run(context: &Context, args: &RunArgs) -> Result<ExitCode> {
             only: context.selection.names().to_vec(),
         },
         clock,
+        simd_speedups: harness::record::simd_speedups(&measurements),
         measurements,
         ranks,
     };
@@ -701,4 +715,26 @@ fn compare(args: &CompareArgs) -> Result<ExitCode> {
     } else {
         ExitCode::SUCCESS
     })
+}
+
+/// `site`: the static results site.
+fn site(args: &SiteArgs) -> Result<ExitCode> {
+    let out = args
+        .out
+        .clone()
+        .unwrap_or_else(|| args.results.join("site"));
+    let site = harness::site::build_site(&args.results, &out)?;
+    println!(
+        "site: {} records from {} CPUs, {} charts{}: {}",
+        site.records,
+        site.cpus,
+        site.charts,
+        if site.skipped.is_empty() {
+            String::new()
+        } else {
+            format!(", {} files skipped", site.skipped.len())
+        },
+        site.index.display()
+    );
+    Ok(ExitCode::SUCCESS)
 }

@@ -82,6 +82,8 @@ pub struct Samples {
     pub floor: bool,
     pub external: bool,
     pub table_bytes: usize,
+    /// CPU features the variant needs (empty for portable variants and the floor).
+    pub requires: Vec<&'static str>,
     pub workload: Workload,
     pub ns_per_op: Vec<f64>,
 }
@@ -193,6 +195,7 @@ fn measure_workload<F: Bench>(
         floor: true,
         external: false,
         table_bytes: 0,
+        requires: Vec::new(),
         workload: *workload,
         ns_per_op: floor,
     }];
@@ -204,6 +207,7 @@ fn measure_workload<F: Bench>(
             floor: false,
             external: descriptor.source.is_external(),
             table_bytes: descriptor.table_bytes,
+            requires: descriptor.requires.iter().map(|f| f.name()).collect(),
             workload: *workload,
             ns_per_op,
         });

@@ -32,6 +32,20 @@ pub struct Record {
     pub measurements: Vec<Measurement>,
     /// Per family, each variant's geometric mean of its ratios to the best, ranked.
     pub ranks: Vec<Rank>,
+    /// Each SIMD variant against the best portable variant of its family, in throughput mode.
+    pub simd_speedups: Vec<SimdSpeedup>,
+}
+
+/// A SIMD variant's speed relative to the best portable variant (peers included) of its
+/// family, in one throughput workload: above 1 means the SIMD kernel is faster.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct SimdSpeedup {
+    pub family: String,
+    pub variant: String,
+    pub workload: String,
+    pub best_portable: String,
+    /// The best portable median over this variant's median.
+    pub speedup: f64,
 }
 
 /// What produced the record.
@@ -109,6 +123,8 @@ pub struct Measurement {
     /// Median over the floor's median in the same workload.
     pub floor_multiple: Option<f64>,
     pub table_bytes: usize,
+    /// CPU features the variant needs; empty for portable variants.
+    pub requires: Vec<String>,
     pub external: bool,
     /// The empty kernel.
     pub floor: bool,
@@ -163,6 +179,7 @@ pub fn analyze(
                 ratio_to_best: None,
                 floor_multiple: None,
                 table_bytes: s.table_bytes,
+                requires: s.requires.iter().map(|r| r.to_string()).collect(),
                 external: s.external,
                 floor: s.floor,
                 suspect: false,
@@ -204,6 +221,32 @@ pub fn analyze(
     }
     let ranks = rank(&measurements);
     (measurements, ranks)
+}
+
+/// Each SIMD variant's speedup over the best portable variant, per throughput workload.
+pub fn simd_speedups(measurements: &[Measurement]) -> Vec<SimdSpeedup> {
+    let throughput = || {
+        measurements
+            .iter()
+            .filter(|m| m.mode == Mode::Throughput && !m.floor)
+    };
+    throughput()
+        .filter(|m| !m.requires.is_empty())
+        .filter_map(|simd| {
+            let best = throughput()
+                .filter(|p| {
+                    p.requires.is_empty() && p.family == simd.family && p.workload == simd.workload
+                })
+                .min_by(|a, b| a.ns_per_op.median.total_cmp(&b.ns_per_op.median))?;
+            Some(SimdSpeedup {
+                family: simd.family.clone(),
+                variant: simd.variant.clone(),
+                workload: simd.workload.clone(),
+                best_portable: best.variant.clone(),
+                speedup: best.ns_per_op.median / simd.ns_per_op.median,
+            })
+        })
+        .collect()
 }
 
 /// Whether `variant` measured below the floor by more than the noise: its median plus its MAD

@@ -154,6 +154,16 @@ pub fn ranked_tables(record: &Record) -> String {
             );
         }
     }
+    if !record.simd_speedups.is_empty() {
+        let _ = writeln!(out, "\nSIMD kernels against the best portable variant, throughput (above 1.00x = SIMD faster):");
+        for s in &record.simd_speedups {
+            let _ = writeln!(
+                out,
+                "  {:<16} {:<24} {:<12} {:>5.2}x  (best portable: {})",
+                s.family, s.variant, s.workload, s.speedup, s.best_portable
+            );
+        }
+    }
     let suspects: Vec<String> = record
         .measurements
         .iter()

@@ -23,6 +23,7 @@ fn synthetic_record() -> Record {
                 floor: true,
                 external: false,
                 table_bytes: 0,
+                requires: vec![],
                 workload,
                 ns_per_op: vec![0.5, 0.6, 0.55],
             });
@@ -35,6 +36,7 @@ fn synthetic_record() -> Record {
                     floor: false,
                     external: d.source.is_external(),
                     table_bytes: d.table_bytes,
+                    requires: d.requires.iter().map(|f| f.name()).collect(),
                     workload,
                     ns_per_op: vec![base, base * 1.1, base * 0.95, base * 1.02],
                 });
@@ -58,6 +60,7 @@ fn synthetic_record() -> Record {
             only: vec![],
         },
         clock: None,
+        simd_speedups: harness::record::simd_speedups(&measurements),
         measurements,
         ranks,
     }
@@ -116,6 +119,7 @@ fn below_the_floor_is_suspect() {
         floor,
         external: false,
         table_bytes: 0,
+        requires: vec![],
         workload,
         ns_per_op: vec![ns, ns, ns],
     };
