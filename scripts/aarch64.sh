@@ -22,6 +22,8 @@ if [ ${#missing[@]} -gt 0 ]; then
 fi
 
 echo "aarch64: cross-building and testing under $(qemu-aarch64 --version | head -n 1)"
+# The tests that start the binary themselves start it under qemu too.
+export BITBENCH_TEST_RUNNER="qemu-aarch64 -L /usr/aarch64-linux-gnu"
 cargo test --target "$target"
 cargo run --target "$target" --release -- verify
 cargo run --target "$target" --release -- --disable neon verify | tee target/verify-aarch64-no-neon.txt

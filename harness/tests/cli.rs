@@ -3,8 +3,24 @@
 
 use std::process::{Command, Output};
 
+/// The binary as a command. Cross-testing under an emulator (scripts/aarch64.sh), the emulator
+/// must start it too: `BITBENCH_TEST_RUNNER` holds that command line, e.g.
+/// `qemu-aarch64 -L /usr/aarch64-linux-gnu`.
+fn command() -> Command {
+    let binary = env!("CARGO_BIN_EXE_bitbench");
+    match std::env::var("BITBENCH_TEST_RUNNER") {
+        Ok(runner) if !runner.trim().is_empty() => {
+            let mut parts = runner.split_whitespace();
+            let mut command = Command::new(parts.next().unwrap());
+            command.args(parts).arg(binary);
+            command
+        }
+        _ => Command::new(binary),
+    }
+}
+
 fn bitbench(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_bitbench"))
+    command()
         .args(args)
         .env("RUST_BACKTRACE", "1")
         .output()
@@ -73,7 +89,7 @@ fn verify_disable_avx2_lists_the_avx2_variants_as_not_runnable() {
 }
 
 fn bitbench_in(dir: &std::path::Path, args: &[&str], env: &[(&str, &str)]) -> Output {
-    let mut command = Command::new(env!("CARGO_BIN_EXE_bitbench"));
+    let mut command = command();
     command
         .current_dir(dir)
         .args(args)
