@@ -142,16 +142,8 @@ pub fn render_record(record: &Record, dir: &Path) -> Result<Vec<PathBuf>> {
     Ok(files)
 }
 
-/// The headline distribution of a family: the first measured in throughput mode.
-fn headline(record: &Record, family: &str) -> Option<String> {
-    record
-        .family(family)
-        .find(|m| m.mode == Mode::Throughput)
-        .map(|m| m.workload.clone())
-}
-
 fn bars(record: &Record, family: &str, stem: &Path) -> Result<Vec<PathBuf>> {
-    let Some(workload) = headline(record, family) else {
+    let Some(workload) = record.headline(family) else {
         return Ok(Vec::new());
     };
     let names = variants(record, family);

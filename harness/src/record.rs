@@ -379,6 +379,39 @@ impl Record {
         self.measurements.iter().filter(move |m| m.family == family)
     }
 
+    /// The measurement of one variant (or the floor) in one workload.
+    pub fn find(
+        &self,
+        family: &str,
+        variant: &str,
+        workload: &str,
+        mode: Mode,
+        eviction: u64,
+    ) -> Option<&Measurement> {
+        self.measurements.iter().find(|m| {
+            m.family == family
+                && m.variant == variant
+                && m.workload == workload
+                && m.mode == mode
+                && m.eviction_bytes == eviction
+        })
+    }
+
+    /// The headline distribution of a family: the first one measured in throughput mode.
+    pub fn headline(&self, family: &str) -> Option<String> {
+        self.family(family)
+            .find(|m| m.mode == Mode::Throughput)
+            .map(|m| m.workload.clone())
+    }
+
+    /// The heaviest cache pressure a family was measured under.
+    pub fn largest_eviction(&self, family: &str) -> Option<u64> {
+        self.family(family)
+            .filter(|m| m.mode == Mode::CachePressure)
+            .map(|m| m.eviction_bytes)
+            .max()
+    }
+
     /// The families present, in first-seen order.
     pub fn families(&self) -> Vec<String> {
         let mut families: Vec<String> = Vec::new();

@@ -16,52 +16,18 @@ pub fn footprint(bytes: usize) -> String {
     }
 }
 
-fn find<'a>(
-    record: &'a Record,
-    family: &str,
-    variant: &str,
-    workload: &str,
-    mode: Mode,
-    eviction: u64,
-) -> Option<&'a Measurement> {
-    record.measurements.iter().find(|m| {
-        m.family == family
-            && m.variant == variant
-            && m.workload == workload
-            && m.mode == mode
-            && m.eviction_bytes == eviction
-    })
-}
-
-/// The headline workload of a family: its first distribution, as measured in throughput mode.
-fn headline(record: &Record, family: &str) -> Option<String> {
-    record
-        .family(family)
-        .find(|m| m.mode == Mode::Throughput)
-        .map(|m| m.workload.clone())
-}
-
-/// The largest eviction size measured for a family.
-fn largest_eviction(record: &Record, family: &str) -> Option<u64> {
-    record
-        .family(family)
-        .filter(|m| m.mode == Mode::CachePressure)
-        .map(|m| m.eviction_bytes)
-        .max()
-}
-
 /// The ranked table of each family: rank, variant, geometric-mean ratio; ns/op, cycles/op and
 /// ratio in throughput and latency on the headline distribution; ns/op under the heaviest
 /// cache pressure; table footprint.
 pub fn ranked_tables(record: &Record) -> String {
     let mut out = String::new();
     for family in record.families() {
-        let Some(workload) = headline(record, &family) else {
+        let Some(workload) = record.headline(&family) else {
             continue;
         };
         let ranks: Vec<_> = record.ranks.iter().filter(|r| r.family == family).collect();
         let workloads = ranks.iter().map(|r| r.workloads).max().unwrap_or(0);
-        let pressure = largest_eviction(record, &family);
+        let pressure = record.largest_eviction(&family);
         let _ = writeln!(
             out,
             "\n{family}: ranked by geometric mean of ratio to best over {workloads} workloads (1.00x = best)"
@@ -95,7 +61,7 @@ pub fn ranked_tables(record: &Record) -> String {
             ""
         );
         let row = |name: &str, label: &str, rank: String, geomean: String, out: &mut String| {
-            let cell = |mode: Mode| match find(record, &family, name, &workload, mode, 0) {
+            let cell = |mode: Mode| match record.find(&family, name, &workload, mode, 0) {
                 Some(m) => format!(
                     "{:>7.2} {:>6} {:>7}",
                     m.ns_per_op.median,

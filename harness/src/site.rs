@@ -810,48 +810,13 @@ fn clock_text(record: &Record) -> String {
 // ---------------------------------------------------------------------------------------------
 // Tables
 
-/// The measurement of one variant (or the floor) in one workload.
-fn find<'a>(
-    record: &'a Record,
-    family: &str,
-    variant: &str,
-    workload: &str,
-    mode: Mode,
-    eviction: u64,
-) -> Option<&'a Measurement> {
-    record.measurements.iter().find(|m| {
-        m.family == family
-            && m.variant == variant
-            && m.workload == workload
-            && m.mode == mode
-            && m.eviction_bytes == eviction
-    })
-}
-
-/// The headline distribution of a family: the first measured in throughput mode.
-fn headline(record: &Record, family: &str) -> Option<String> {
-    record
-        .family(family)
-        .find(|m| m.mode == Mode::Throughput)
-        .map(|m| m.workload.clone())
-}
-
-/// The heaviest cache pressure a family was measured under.
-fn largest_eviction(record: &Record, family: &str) -> Option<u64> {
-    record
-        .family(family)
-        .filter(|m| m.mode == Mode::CachePressure)
-        .map(|m| m.eviction_bytes)
-        .max()
-}
-
 /// The ranked table of one family, as `report::ranked_tables` prints it: rank, variant,
 /// geometric-mean ratio; ns/op, cycles/op and ratio in throughput and latency on the headline
 /// distribution; ns/op under the heaviest cache pressure; table footprint; the floor last.
 fn ranked_table(record: &Record, family: &str, out: &mut String) {
-    let workload = headline(record, family);
+    let workload = record.headline(family);
     let shown = workload.as_deref().unwrap_or("-");
-    let pressure = largest_eviction(record, family);
+    let pressure = record.largest_eviction(family);
     let ranks: Vec<_> = record.ranks.iter().filter(|r| r.family == family).collect();
     let workloads = ranks.iter().map(|r| r.workloads).max().unwrap_or(0);
     let _ = writeln!(
@@ -953,7 +918,7 @@ impl RowContext<'_> {
         for mode in [Mode::Throughput, Mode::Latency] {
             let m = self
                 .workload
-                .and_then(|w| find(self.record, self.family, variant, w, mode, 0));
+                .and_then(|w| self.record.find(self.family, variant, w, mode, 0));
             mode_cells(m, out);
         }
         if let Some(e) = self.pressure {

@@ -1,69 +1,20 @@
 //! Records: round-trip, rejection of bad input, atomic writing, and charts rendered from them.
 
+mod common;
+
 use harness::machine::Machine;
 use harness::measure::{Samples, FLOOR};
 use harness::record::{
-    analyze, write_new_atomically, write_record_file, Record, RecordError, Run, Tool,
-    SCHEMA_VERSION,
+    analyze, write_new_atomically, write_record_file, Record, RecordError, SCHEMA_VERSION,
 };
 use harness::workload::{Mode, Workload};
 use harness::{chart, report};
 use std::path::Path;
-use strategies::{InBetweenFamily, KnightFamily};
+use strategies::KnightFamily;
 
 /// A record made from synthetic samples (no timing), with every workload and a floor.
 fn synthetic_record() -> Record {
-    let mut samples = Vec::new();
-    fn family<F: harness::families::Bench>(samples: &mut Vec<Samples>) {
-        for workload in Workload::matrix::<F>() {
-            let pressure = workload.eviction_bytes as f64 / (1 << 20) as f64;
-            samples.push(Samples {
-                family: F::NAME,
-                variant: FLOOR,
-                floor: true,
-                external: false,
-                table_bytes: 0,
-                requires: vec![],
-                workload,
-                ns_per_op: vec![0.5, 0.6, 0.55],
-            });
-            for (i, &variant) in F::variants().iter().enumerate() {
-                let d = F::descriptor(variant);
-                let base = 1.0 + i as f64 * 0.3 + pressure * (d.table_bytes as f64 / 8192.0);
-                samples.push(Samples {
-                    family: F::NAME,
-                    variant: d.name,
-                    floor: false,
-                    external: d.source.is_external(),
-                    table_bytes: d.table_bytes,
-                    requires: d.requires.iter().map(|f| f.name()).collect(),
-                    workload,
-                    ns_per_op: vec![base, base * 1.1, base * 0.95, base * 1.02],
-                });
-            }
-        }
-    }
-    family::<InBetweenFamily>(&mut samples);
-    family::<KnightFamily>(&mut samples);
-    let (measurements, ranks) = analyze(&samples, None);
-    Record {
-        schema_version: SCHEMA_VERSION,
-        tool: Tool::this_build(),
-        machine: Machine::detect(),
-        run: Run {
-            started_utc: "2026-11-22T10:00:00Z".into(),
-            duration_seconds: 1.0,
-            seed: 7,
-            quick: true,
-            disabled_features: vec![],
-            feature_masked: false,
-            only: vec![],
-        },
-        clock: None,
-        simd_speedups: harness::record::simd_speedups(&measurements),
-        measurements,
-        ranks,
-    }
+    common::synthetic_record(&Machine::detect().cpu.brand, "2026-11-22T10:00:00Z")
 }
 
 #[test]
