@@ -14,7 +14,7 @@
 #
 # Exit status: 0 the gate passed, 1 it failed (the table says why), 2 it could not run.
 #
-# Needs valgrind. Installs gungraun-runner, at the version harness/gate/Cargo.toml pins
+# Needs valgrind (installed with apt-get if missing). Installs gungraun-runner, at the version harness/gate/Cargo.toml pins
 # gungraun to, into target/gungraun-runner (about 3 minutes, once). The build goes to
 # $CARGO_TARGET_DIR, or DIR/target; gungraun's output to <that>/gungraun.
 set -euo pipefail
@@ -42,7 +42,12 @@ done
 started=$SECONDS
 say() { printf 'gate: %s\n' "$*"; }
 
-command -v valgrind >/dev/null || { echo "gate.sh: valgrind is not installed" >&2; exit 2; }
+if ! command -v valgrind >/dev/null; then
+    say "valgrind is not installed; installing Debian's valgrind"
+    export DEBIAN_FRONTEND=noninteractive
+    { apt-get update -qq && apt-get install -y -qq valgrind >/dev/null; } ||
+        { echo "gate.sh: valgrind is missing and apt-get could not install it" >&2; exit 2; }
+fi
 if ((!update)) && [[ ! -f $baseline ]]; then
     echo "gate.sh: no baseline $baseline; make one with scripts/gate.sh --update" >&2
     exit 2
@@ -96,8 +101,8 @@ run=$home/gate.json
 python3 "$compare" collect "$home" "$run" --cpu "${cpu:-$(uname -m)}" \
     --tool "gungraun=$version" \
     --tool "gungraun-runner=$("$runner" --version | awk '{print $2}')" \
-    --tool "valgrind=$(valgrind --version)" \
-    --tool "rustc=$(cd "$tree" && rustc --version)"
+    --tool "valgrind=$(valgrind --version | sed 's/^valgrind-//')" \
+    --tool "rustc=$(cd "$tree" && rustc --version | cut -d' ' -f2-)"
 
 if ((update)); then
     if [[ -f $baseline ]]; then
