@@ -31,7 +31,7 @@ fn main() {
     };
     let commit = git(&["rev-parse", "HEAD"]).unwrap_or_default();
     let dirty =
-        git(&["status", "--porcelain", "--untracked-files=no"]).is_some_and(|s| !s.is_empty());
+        git(&["--no-optional-locks", "status", "--porcelain", "--untracked-files=no"]).is_some_and(|s| !s.is_empty());
     let commit = if commit.is_empty() || !dirty {
         commit
     } else {

@@ -41,13 +41,13 @@ pub struct Plan {
 }
 
 impl Plan {
-    /// The default run: about a minute and a half of measuring on a small machine.
+    /// The default run: about a minute and a half of measuring.
     pub fn default_run(seed: u64) -> Plan {
         Plan {
             seed,
             quick: false,
-            budget: Duration::from_millis(1500),
-            pressure_budget: Duration::from_millis(3500),
+            budget: Duration::from_millis(2000),
+            pressure_budget: Duration::from_millis(4500),
             min_rounds: 15,
             max_rounds: 4000,
         }
