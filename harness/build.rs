@@ -30,8 +30,13 @@ fn main() {
             .map(|s| s.trim().to_string())
     };
     let commit = git(&["rev-parse", "HEAD"]).unwrap_or_default();
-    let dirty =
-        git(&["--no-optional-locks", "status", "--porcelain", "--untracked-files=no"]).is_some_and(|s| !s.is_empty());
+    let dirty = git(&[
+        "--no-optional-locks",
+        "status",
+        "--porcelain",
+        "--untracked-files=no",
+    ])
+    .is_some_and(|s| !s.is_empty());
     let commit = if commit.is_empty() || !dirty {
         commit
     } else {
