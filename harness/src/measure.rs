@@ -38,6 +38,8 @@ pub struct Plan {
     pub min_rounds: usize,
     /// Rounds at most, even within the budget.
     pub max_rounds: usize,
+    /// Sweeps through the workloads, each taking an equal slice of every budget.
+    pub sweeps: usize,
 }
 
 impl Plan {
@@ -48,8 +50,9 @@ impl Plan {
             quick: false,
             budget: Duration::from_millis(2000),
             pressure_budget: Duration::from_millis(4500),
-            min_rounds: 15,
+            min_rounds: 20,
             max_rounds: 4000,
+            sweeps: 4,
         }
     }
 
@@ -62,6 +65,7 @@ impl Plan {
             pressure_budget: Duration::from_millis(350),
             min_rounds: 5,
             max_rounds: 400,
+            sweeps: 1,
         }
     }
 
@@ -112,6 +116,12 @@ pub fn planned<F: Bench>(selection: &Selection, plan: &Plan) -> (Vec<Workload>, 
 }
 
 /// Measures every workload of `F` with every selected variant that runs under `cpu`.
+///
+/// The run makes `plan.sweeps` sweeps through the workloads, each giving every workload an
+/// equal slice of its budget, so a workload's samples are spread over the whole run: a
+/// disturbance of a few seconds on the shared machine (seen here: +50% on every variant and
+/// the floor alike) then touches a minority of any workload's samples, which the median
+/// discards, instead of all of them.
 pub fn measure_family<F: Bench>(
     cpu: &Cpu,
     selection: &Selection,
@@ -126,91 +136,127 @@ pub fn measure_family<F: Bench>(
         .map(|(variant, _)| variant)
         .collect();
     let (workloads, _) = planned::<F>(selection, plan);
-    let mut all = Vec::new();
+    let mut states: Vec<WorkloadState<F>> = workloads
+        .iter()
+        .map(|w| WorkloadState::new(w, plan.seed, variants.len() + 1))
+        .collect();
+    let sweeps = plan.sweeps.max(1);
     let mut budget_done = budget_before;
-    for workload in workloads {
-        progress(Progress {
-            label: format!("{}/{}", F::NAME, workload.label()),
-            budget_done,
-        });
-        all.extend(measure_workload::<F>(
-            cpu, &variants, &workload, plan, stop,
-        )?);
-        budget_done += plan.budget_of(&workload);
+    for sweep in 1..=sweeps {
+        for state in &mut states {
+            let label = format!("{}/{}", F::NAME, state.prepared.workload.label());
+            let label = if sweeps > 1 {
+                format!("sweep {sweep}/{sweeps} {label}")
+            } else {
+                label
+            };
+            progress(Progress { label, budget_done });
+            let slice = plan.budget_of(&state.prepared.workload) / sweeps as u32;
+            let (min_rounds, max_rounds) = (
+                plan.min_rounds.div_ceil(sweeps),
+                plan.max_rounds.div_ceil(sweeps),
+            );
+            state.measure(cpu, &variants, slice, min_rounds, max_rounds, stop)?;
+            budget_done += slice;
+        }
     }
-    Ok(all)
+    Ok(states
+        .into_iter()
+        .flat_map(|state| state.into_samples(&variants))
+        .collect())
 }
 
-/// One workload: the floor and `variants`, round-robin.
-fn measure_workload<F: Bench>(
-    cpu: &Cpu,
-    variants: &[F::Variant],
-    workload: &Workload,
-    plan: &Plan,
-    stop: &AtomicBool,
-) -> Result<Vec<Samples>, Interrupted> {
-    let mut prepared = workload.prepare::<F>(plan.seed);
-    let slots = variants.len() + 1; // the floor is slot 0
-    let mut samples: Vec<Vec<f64>> = vec![Vec::new(); slots];
-    let ns_per_op = |(elapsed, count): (Duration, u64)| elapsed.as_nanos() as f64 / count as f64;
-    let sample = |prepared: &mut Prepared<F>, slot: usize| -> f64 {
-        if slot == 0 {
-            ns_per_op(prepared.run(Empty::<F>::new(), 1))
+/// One workload's prepared queries and the samples taken so far, slot 0 being the floor.
+struct WorkloadState<F: Bench> {
+    prepared: Prepared<F>,
+    samples: Vec<Vec<f64>>,
+    rounds: usize,
+}
+
+impl<F: Bench> WorkloadState<F> {
+    fn new(workload: &Workload, seed: u64, slots: usize) -> Self {
+        WorkloadState {
+            prepared: workload.prepare::<F>(seed),
+            samples: vec![Vec::new(); slots],
+            rounds: 0,
+        }
+    }
+
+    /// One time per query of the kernel in `slot` (0: the floor) on the selected queries.
+    fn sample(&mut self, cpu: &Cpu, variants: &[F::Variant], slot: usize) -> f64 {
+        let (elapsed, count) = if slot == 0 {
+            self.prepared.run(Empty::<F>::new(), 1)
         } else {
             let pass = Pass {
-                prepared,
+                prepared: &mut self.prepared,
                 passes: 1,
             };
-            ns_per_op(
-                F::visit(variants[slot - 1], cpu, pass)
-                    .expect("variant was checked to be runnable"),
-            )
-        }
-    };
-    // A warm-up round (caches, predictors, clock), not kept.
-    for slot in 0..slots {
-        sample(&mut prepared, slot);
+            F::visit(variants[slot - 1], cpu, pass).expect("variant was checked to be runnable")
+        };
+        elapsed.as_nanos() as f64 / count as f64
     }
-    let budget = plan.budget_of(workload);
-    let start = Instant::now();
-    let mut rounds = 0;
-    while rounds < plan.min_rounds || (start.elapsed() < budget && rounds < plan.max_rounds) {
-        if stop.load(Ordering::Relaxed) {
-            return Err(Interrupted);
+
+    /// Rounds of the floor and `variants` for `budget`, between `min_rounds` and `max_rounds`.
+    fn measure(
+        &mut self,
+        cpu: &Cpu,
+        variants: &[F::Variant],
+        budget: Duration,
+        min_rounds: usize,
+        max_rounds: usize,
+        stop: &AtomicBool,
+    ) -> Result<(), Interrupted> {
+        let slots = self.samples.len();
+        // A warm-up round (caches, predictors, clock), not kept.
+        for slot in 0..slots {
+            self.sample(cpu, variants, slot);
         }
-        prepared.draw(slots);
-        // Rotated by one each round, so every variant takes every position in turn.
-        for slot in (0..slots).map(|i| (i + rounds) % slots) {
-            prepared.select(slot);
-            let kept = sample(&mut prepared, slot);
-            samples[slot].push(kept);
+        let start = Instant::now();
+        let mut rounds = 0;
+        while rounds < min_rounds || (start.elapsed() < budget && rounds < max_rounds) {
+            if stop.load(Ordering::Relaxed) {
+                return Err(Interrupted);
+            }
+            self.prepared.draw(slots);
+            // Rotated by one each round, so every variant takes every position in turn.
+            let first = self.rounds;
+            for slot in (0..slots).map(|i| (i + first) % slots) {
+                self.prepared.select(slot);
+                let kept = self.sample(cpu, variants, slot);
+                self.samples[slot].push(kept);
+            }
+            rounds += 1;
+            self.rounds += 1;
         }
-        rounds += 1;
+        Ok(())
     }
-    let mut samples = samples.into_iter();
-    let floor = samples.next().expect("the floor's slot");
-    let mut all = vec![Samples {
-        family: F::NAME,
-        variant: FLOOR,
-        floor: true,
-        external: false,
-        table_bytes: 0,
-        requires: Vec::new(),
-        workload: *workload,
-        ns_per_op: floor,
-    }];
-    for (&variant, ns_per_op) in variants.iter().zip(samples) {
-        let descriptor = F::descriptor(variant);
-        all.push(Samples {
+
+    fn into_samples(self, variants: &[F::Variant]) -> Vec<Samples> {
+        let workload = self.prepared.workload;
+        let mut samples = self.samples.into_iter();
+        let floor = Samples {
             family: F::NAME,
-            variant: descriptor.name,
-            floor: false,
-            external: descriptor.source.is_external(),
-            table_bytes: descriptor.table_bytes,
-            requires: descriptor.requires.iter().map(|f| f.name()).collect(),
-            workload: *workload,
-            ns_per_op,
+            variant: FLOOR,
+            floor: true,
+            external: false,
+            table_bytes: 0,
+            requires: Vec::new(),
+            workload,
+            ns_per_op: samples.next().expect("the floor's slot"),
+        };
+        let measured = variants.iter().zip(samples).map(|(&variant, ns_per_op)| {
+            let descriptor = F::descriptor(variant);
+            Samples {
+                family: F::NAME,
+                variant: descriptor.name,
+                floor: false,
+                external: descriptor.source.is_external(),
+                table_bytes: descriptor.table_bytes,
+                requires: descriptor.requires.iter().map(|f| f.name()).collect(),
+                workload,
+                ns_per_op,
+            }
         });
+        std::iter::once(floor).chain(measured).collect()
     }
-    Ok(all)
 }
