@@ -469,14 +469,13 @@ fn footprint_chart(record: &Record, family: &str, stem: &Path) -> Result<Vec<Pat
     };
     // Points at one footprint with close times get their labels stacked, so they stay legible.
     let label_offset = |set: &[&Measurement], m: &Measurement| {
-        let span = y_span(set);
-        let mut close: Vec<&&Measurement> = set
+        // Stacked upwards from the fastest, among the points at the same footprint.
+        let mut same: Vec<&&Measurement> = set
             .iter()
             .filter(|o| o.table_bytes == m.table_bytes)
-            .filter(|o| (o.ns_per_op.median - m.ns_per_op.median).abs() < 0.08 * span)
             .collect();
-        close.sort_by(|a, b| a.ns_per_op.median.total_cmp(&b.ns_per_op.median));
-        let position = close
+        same.sort_by(|a, b| a.ns_per_op.median.total_cmp(&b.ns_per_op.median));
+        let position = same
             .iter()
             .position(|o| o.variant == m.variant)
             .unwrap_or(0) as i32;
@@ -597,19 +596,16 @@ fn footprint_chart(record: &Record, family: &str, stem: &Path) -> Result<Vec<Pat
     })
 }
 
-/// The range of medians in `set`, for deciding when labels would collide.
-fn y_span(set: &[&Measurement]) -> f64 {
-    let max = set.iter().map(|m| m.ns_per_op.median).fold(0.0, f64::max);
-    let min = set
-        .iter()
-        .map(|m| m.ns_per_op.median)
-        .fold(f64::INFINITY, f64::min);
-    (max - min).max(max * 0.2).max(1e-9)
-}
-
 /// One label per record for cross-CPU charts: CPU, masks and date.
 pub fn record_label(record: &Record) -> String {
-    let date = record.run.started_utc.get(..10).unwrap_or("");
+    // `2026-11-22 10:31 UTC`: records of one CPU from one day stay apart.
+    let date = record
+        .run
+        .started_utc
+        .get(..16)
+        .unwrap_or("")
+        .replace('T', " ")
+        + " UTC";
     let masked = if record.run.feature_masked {
         format!(" [no {}]", record.run.disabled_features.join(","))
     } else {
@@ -702,7 +698,7 @@ pub fn render_cross_cpu(records: &[Record], dir: &Path) -> Result<Vec<PathBuf>> 
             chart.draw_series(std::iter::once(PathElement::new(vec![(1.0, 0), (1.0, n as i32 * 100)], BLACK.stroke_width(1))))?;
             chart
                 .configure_series_labels()
-                .position(SeriesLabelPosition::LowerRight)
+                .position(SeriesLabelPosition::UpperRight)
                 .background_style(WHITE.mix(0.9))
                 .border_style(BLACK)
                 .label_font(("sans-serif", 13))
