@@ -117,7 +117,7 @@ enum Format {
 
 #[derive(Args, Clone, Debug, PartialEq)]
 struct RunArgs {
-    /// A smoke test: about ten seconds of measuring instead of about a minute and a half.
+    /// A smoke test: about five seconds of measuring instead of about a minute.
     #[arg(long)]
     quick: bool,
     /// Where records go: DIR/<cpu>/<UTC time>.json, charts beside it.

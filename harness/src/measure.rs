@@ -43,7 +43,7 @@ pub struct Plan {
 }
 
 impl Plan {
-    /// The default run: about a minute and a half of measuring.
+    /// The default run: about a minute of measuring.
     pub fn default_run(seed: u64) -> Plan {
         Plan {
             seed,
@@ -56,7 +56,7 @@ impl Plan {
         }
     }
 
-    /// `--quick`: a smoke test of a few seconds.
+    /// `--quick`: a smoke test of about five seconds.
     pub fn quick(seed: u64) -> Plan {
         Plan {
             seed,
