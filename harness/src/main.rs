@@ -655,9 +655,26 @@ fn report_records(args: &ReportArgs) -> Result<ExitCode> {
     Ok(ExitCode::SUCCESS)
 }
 
-/// `plot RECORD…`: the cross-CPU comparison.
+/// `plot RECORD…`: the cross-CPU comparison. JSON files that are not bitbench records at all
+/// (such as the gate's baseline, which `results/*/*.json` also matches) are skipped with a
+/// warning; a damaged or newer-schema record is an error.
 fn plot(args: &PlotArgs) -> Result<ExitCode> {
-    let records = load_all(&args.records)?;
+    let mut records = Vec::new();
+    for path in &args.records {
+        match Record::load(path) {
+            Ok(record) => records.push(record),
+            Err(skipped @ harness::record::RecordError::NotARecord { .. }) => {
+                eprintln!("warning: skipping {skipped}");
+            }
+            Err(error) => return Err(error.into()),
+        }
+    }
+    if records.is_empty() {
+        bail!(
+            "none of the {} files given is a bitbench record",
+            args.records.len()
+        );
+    }
     let staging = output::temporary_dir(&args.out)?;
     if let Err(e) = chart::render_cross_cpu(&records, &staging) {
         let _ = std::fs::remove_dir_all(&staging);

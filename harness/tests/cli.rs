@@ -166,18 +166,26 @@ fn a_small_run_writes_a_record_and_charts_that_report_and_plot_can_read() {
     assert!(report.status.success(), "{}", text(&report));
     assert!(dir.path().join("again/knight_attacks-bars.svg").exists());
 
+    // A JSON file that is not a record (like the gate's baseline) is skipped by plot.
+    std::fs::write(dir.path().join("other.json"), "{\"kernels\": []}").unwrap();
     let plot = bitbench_in(
         dir.path(),
         &[
             "plot",
             record.to_str().unwrap(),
             record.to_str().unwrap(),
+            "other.json",
             "--out",
             "cross",
         ],
         &[],
     );
     assert!(plot.status.success(), "{}", text(&plot));
+    assert!(
+        text(&plot).contains("warning: skipping other.json"),
+        "{}",
+        text(&plot)
+    );
     assert!(dir
         .path()
         .join("cross/cross-cpu-knight_attacks.png")
