@@ -133,19 +133,6 @@ pub struct Measurement {
     pub suspect: bool,
 }
 
-impl Measurement {
-    /// The key that identifies a measurement across records.
-    pub fn key(&self) -> (String, String, String, Mode, u64) {
-        (
-            self.family.clone(),
-            self.variant.clone(),
-            self.workload.clone(),
-            self.mode,
-            self.eviction_bytes,
-        )
-    }
-}
-
 /// A variant's standing in its family over all its workloads.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Rank {
