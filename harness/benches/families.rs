@@ -6,6 +6,9 @@
 //! and Bencher's `rust_criterion` adapter see the same names as the records and charts.
 //! The empty kernel is benchmarked too, as `family/empty/...`: the floor.
 //!
+//! Every variant is first verified against the reference, as `verify` does; one that
+//! disagrees is reported and not benchmarked.
+//!
 //! Each iteration is one pass over a workload's queries. Like the runner, the benchmark never
 //! replays one sequence of queries back to back: it cycles through several random orders of
 //! them, so the branch predictor cannot memorize the sequence. Under cache pressure, only the
@@ -15,7 +18,10 @@
 
 use criterion::{criterion_group, criterion_main, BenchmarkGroup, Criterion, Throughput};
 use harness::families::Bench;
+use harness::inputs::DEFAULT_SEED;
 use harness::measure::FLOOR;
+use harness::select::Selection;
+use harness::verify::{verify_family, Outcome};
 use harness::workload::{Mode, Prepared, Workload};
 use std::time::Duration;
 use strategies::family::Empty;
@@ -28,13 +34,22 @@ const ORDERS: usize = 16;
 
 fn family<F: Bench>(c: &mut Criterion) {
     let cpu = Cpu::detect();
-    for &variant in F::variants() {
-        if let Err(reason) = F::runnable(variant, &cpu) {
-            eprintln!(
-                "{}/{}: skipped, {reason}",
+    // Verify, then time: a variant that disagrees with the reference is never benchmarked.
+    let verdicts = verify_family::<F>(&cpu, &Selection::all(), DEFAULT_SEED);
+    let agreed = |name: &str| verdicts.iter().any(|v| v.variant == name && v.agreed());
+    for verdict in &verdicts {
+        match &verdict.outcome {
+            Outcome::Agreed { .. } => {}
+            Outcome::NotRunnable { reason } => {
+                eprintln!("{}/{}: skipped, {reason}", F::NAME, verdict.variant)
+            }
+            Outcome::Disagreed(m) => eprintln!(
+                "{}/{}: NOT BENCHMARKED, disagrees with the reference on {} ({})",
                 F::NAME,
-                F::descriptor(variant).name
-            );
+                verdict.variant,
+                m.input,
+                m.check
+            ),
         }
     }
     for workload in Workload::matrix::<F>() {
@@ -45,18 +60,21 @@ fn family<F: Bench>(c: &mut Criterion) {
         }
         let mut group = c.benchmark_group(F::NAME);
         group.throughput(Throughput::Elements(workload.queries_per_pass() as u64));
-        let mut prepared = workload.prepare::<F>(harness::inputs::DEFAULT_SEED);
+        let mut prepared = workload.prepare::<F>(DEFAULT_SEED);
         prepared.draw(ORDERS);
         let id = |variant: &str| format!("{variant}/{}", workload.label().replace('/', "-"));
         bench(&mut group, &id(FLOOR), &mut prepared, Empty::<F>::new());
         for &variant in F::variants() {
             let name = F::descriptor(variant).name;
+            if !agreed(name) {
+                continue; // not runnable here, or disagreeing: reported above
+            }
             let visitor = BenchVariant {
                 group: &mut group,
                 id: id(name),
                 prepared: &mut prepared,
             };
-            let _not_runnable_here = F::visit(variant, &cpu, visitor); // reported above
+            let _ = F::visit(variant, &cpu, visitor);
         }
         group.finish();
     }
