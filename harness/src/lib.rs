@@ -19,7 +19,6 @@ pub mod clock;
 pub mod compare;
 pub mod export;
 pub mod families;
-pub mod inputs;
 pub mod machine;
 pub mod measure;
 pub mod output;

@@ -11,23 +11,40 @@
 
 use core::fmt;
 
-/// A CPU feature that some variant requires.
+/// A CPU feature that some variant requires. This is the one list of such features: the
+/// command line, the records and the capability tokens all take their names from it.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
 pub enum Feature {
     /// x86-64 AVX2 (256-bit integer vectors, variable shifts, gathers).
     Avx2,
+    /// x86-64 AVX-512 Foundation (512-bit vectors, mask registers, variable rotates).
+    Avx512f,
+    /// x86-64 BMI2 (`pext`, `pdep`). Fast on Intel and on AMD from Zen 3; microcoded and slow
+    /// on Zen 1 and Zen 2.
+    Bmi2,
+    /// x86-64 Galois-field instructions (`gf2p8affineqb`: any bit permutation within bytes).
+    Gfni,
     /// AArch64 Advanced SIMD (128-bit vectors).
     Neon,
 }
 
 impl Feature {
     /// Every feature a variant may require.
-    pub const ALL: [Feature; 2] = [Feature::Avx2, Feature::Neon];
+    pub const ALL: [Feature; 5] = [
+        Feature::Avx2,
+        Feature::Avx512f,
+        Feature::Bmi2,
+        Feature::Gfni,
+        Feature::Neon,
+    ];
 
     /// The name used on the command line, in records and in `is_x86_feature_detected!`.
     pub const fn name(self) -> &'static str {
         match self {
             Feature::Avx2 => "avx2",
+            Feature::Avx512f => "avx512f",
+            Feature::Bmi2 => "bmi2",
+            Feature::Gfni => "gfni",
             Feature::Neon => "neon",
         }
     }
@@ -35,8 +52,17 @@ impl Feature {
     /// The architecture on which the feature can exist at all.
     pub const fn arch(self) -> &'static str {
         match self {
-            Feature::Avx2 => "x86_64",
             Feature::Neon => "aarch64",
+            _ => "x86_64",
+        }
+    }
+
+    /// Features that every CPU with this one also has, so that masking one of them masks this
+    /// one too: `--disable avx2` shows the ranking of a CPU without AVX2, which has no AVX-512.
+    pub const fn implies(self) -> &'static [Feature] {
+        match self {
+            Feature::Avx512f => &[Feature::Avx2],
+            _ => &[],
         }
     }
 
@@ -53,6 +79,12 @@ impl Feature {
         match self {
             #[cfg(target_arch = "x86_64")]
             Feature::Avx2 => std::arch::is_x86_feature_detected!("avx2"),
+            #[cfg(target_arch = "x86_64")]
+            Feature::Avx512f => std::arch::is_x86_feature_detected!("avx512f"),
+            #[cfg(target_arch = "x86_64")]
+            Feature::Bmi2 => std::arch::is_x86_feature_detected!("bmi2"),
+            #[cfg(target_arch = "x86_64")]
+            Feature::Gfni => std::arch::is_x86_feature_detected!("gfni"),
             #[cfg(target_arch = "aarch64")]
             Feature::Neon => std::arch::is_aarch64_feature_detected!("neon"),
             #[allow(unreachable_patterns)]
@@ -92,7 +124,8 @@ pub enum Unsupported {
     OtherArch(Feature),
     /// The architecture is right but this CPU lacks the feature.
     NotDetected(Feature),
-    /// The CPU has the feature but the user masked it with `--disable`.
+    /// The CPU has the feature but the user masked it (or a feature it implies) with
+    /// `--disable`.
     Disabled(Feature),
 }
 
@@ -127,7 +160,7 @@ impl Cpu {
         Cpu::default()
     }
 
-    /// Everything this CPU has except `disabled`.
+    /// Everything this CPU has except `disabled` (and the features that imply them).
     pub fn with_disabled(disabled: &[Feature]) -> Cpu {
         let mut disabled = disabled.to_vec();
         disabled.sort();
@@ -151,13 +184,17 @@ impl Cpu {
     /// Whether `feature` may be used, or why not.
     pub fn check(&self, feature: Feature) -> Result<(), Unsupported> {
         if feature.arch() != std::env::consts::ARCH {
-            Err(Unsupported::OtherArch(feature))
-        } else if !feature.is_detected() {
-            Err(Unsupported::NotDetected(feature))
-        } else if self.disabled.contains(&feature) {
-            Err(Unsupported::Disabled(feature))
-        } else {
-            Ok(())
+            return Err(Unsupported::OtherArch(feature));
+        }
+        if !feature.is_detected() {
+            return Err(Unsupported::NotDetected(feature));
+        }
+        let masked = std::iter::once(feature)
+            .chain(feature.implies().iter().copied())
+            .find(|f| self.disabled.contains(f));
+        match masked {
+            Some(masked) => Err(Unsupported::Disabled(masked)),
+            None => Ok(()),
         }
     }
 
@@ -165,48 +202,75 @@ impl Cpu {
     pub fn check_all(&self, required: &[Feature]) -> Result<(), Unsupported> {
         required.iter().try_for_each(|&f| self.check(f))
     }
-
-    /// The AVX2 token, if this CPU has AVX2 and it is not disabled.
-    #[cfg(target_arch = "x86_64")]
-    pub fn avx2(&self) -> Result<Avx2, Unsupported> {
-        self.check(Feature::Avx2)?;
-        Avx2::detect().ok_or(Unsupported::NotDetected(Feature::Avx2))
-    }
-
-    /// The NEON token, if this CPU has NEON and it is not disabled.
-    #[cfg(target_arch = "aarch64")]
-    pub fn neon(&self) -> Result<Neon, Unsupported> {
-        self.check(Feature::Neon)?;
-        Neon::detect().ok_or(Unsupported::NotDetected(Feature::Neon))
-    }
 }
 
-/// Proof that this CPU supports AVX2. Zero-sized; obtainable only from [`Avx2::detect`].
-#[cfg(target_arch = "x86_64")]
-#[derive(Clone, Copy, Debug)]
-pub struct Avx2(());
+/// Declares a capability token: a zero-sized proof that the running CPU has a feature, which
+/// only run-time detection can make, and the [`Cpu`] method that hands it out unless masked.
+macro_rules! token {
+    ($(#[$doc:meta])* $token:ident, $method:ident, $feature:expr, $arch:literal, $detect:expr) => {
+        $(#[$doc])*
+        #[cfg(target_arch = $arch)]
+        #[derive(Clone, Copy, Debug)]
+        pub struct $token(());
 
-#[cfg(target_arch = "x86_64")]
-impl Avx2 {
-    /// `Some` only if the running CPU supports AVX2.
-    #[inline]
-    pub fn detect() -> Option<Avx2> {
-        std::arch::is_x86_feature_detected!("avx2").then_some(Avx2(()))
-    }
+        #[cfg(target_arch = $arch)]
+        impl $token {
+            /// `Some` only if the running CPU has the feature.
+            #[inline]
+            pub fn detect() -> Option<$token> {
+                $detect.then_some($token(()))
+            }
+        }
+
+        impl Cpu {
+            /// The token, if this CPU has the feature and it is not masked; otherwise why not.
+            #[cfg(target_arch = $arch)]
+            #[inline]
+            pub fn $method(&self) -> Result<$token, Unsupported> {
+                self.check($feature)?;
+                $token::detect().ok_or(Unsupported::NotDetected($feature))
+            }
+        }
+    };
 }
 
-/// Proof that this CPU supports NEON. Zero-sized; obtainable only from [`Neon::detect`].
-#[cfg(target_arch = "aarch64")]
-#[derive(Clone, Copy, Debug)]
-pub struct Neon(());
+token!(
+    /// Proof that this CPU supports AVX2.
+    Avx2, avx2, Feature::Avx2, "x86_64", std::arch::is_x86_feature_detected!("avx2")
+);
+token!(
+    /// Proof that this CPU supports AVX-512 Foundation (and so AVX2).
+    Avx512, avx512, Feature::Avx512f, "x86_64",
+    std::arch::is_x86_feature_detected!("avx512f") && std::arch::is_x86_feature_detected!("avx2")
+);
+token!(
+    /// Proof that this CPU supports BMI2 (`pext`, `pdep`).
+    Bmi2, bmi2, Feature::Bmi2, "x86_64", std::arch::is_x86_feature_detected!("bmi2")
+);
+token!(
+    /// Proof that this CPU supports GFNI (with the SSE2 every x86-64 CPU has).
+    Gfni, gfni, Feature::Gfni, "x86_64", std::arch::is_x86_feature_detected!("gfni")
+);
+token!(
+    /// Proof that this CPU supports NEON.
+    Neon, neon, Feature::Neon, "aarch64", std::arch::is_aarch64_feature_detected!("neon")
+);
 
-#[cfg(target_arch = "aarch64")]
-impl Neon {
-    /// `Some` only if the running CPU supports NEON.
-    #[inline]
-    pub fn detect() -> Option<Neon> {
-        std::arch::is_aarch64_feature_detected!("neon").then_some(Neon(()))
-    }
+/// A variant's code that exists only on one architecture: `on_arch!("x86_64", Feature::Avx2,
+/// expr)` is `expr` there and, elsewhere, returns [`Unsupported::OtherArch`] from the
+/// enclosing function (the expression is not even compiled).
+#[macro_export]
+macro_rules! on_arch {
+    ($arch:literal, $feature:expr, $e:expr) => {{
+        #[cfg(target_arch = $arch)]
+        {
+            $e
+        }
+        #[cfg(not(target_arch = $arch))]
+        {
+            return Err($crate::cpu::Unsupported::OtherArch($feature));
+        }
+    }};
 }
 
 #[cfg(test)]
@@ -220,6 +284,18 @@ mod tests {
         }
         assert_eq!(Feature::parse(" AVX2 "), Ok(Feature::Avx2));
         assert!(Feature::parse("avx512").is_err());
+    }
+
+    #[test]
+    fn masking_avx2_masks_avx512_too() {
+        let cpu = Cpu::with_disabled(&[Feature::Avx2]);
+        if Feature::Avx512f.is_detected() {
+            assert_eq!(
+                cpu.check(Feature::Avx512f),
+                Err(Unsupported::Disabled(Feature::Avx2))
+            );
+        }
+        assert!(Cpu::detect().check(Feature::Bmi2).is_ok() == Feature::Bmi2.is_detected());
     }
 
     #[test]

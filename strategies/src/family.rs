@@ -6,8 +6,9 @@
 //! a concrete [`Kernel`] type, so the visitor's loop is compiled separately for every variant
 //! and the per-query call is inlined, never made through a function pointer or `dyn`.
 
+use crate::answer::Answer;
 use crate::cpu::{Cpu, Feature, Unsupported};
-use core::fmt::Debug;
+use core::fmt::{Debug, Display};
 
 /// Where a technique comes from.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -92,10 +93,15 @@ pub trait Visitor<F: Family + ?Sized> {
 
 /// A family of interchangeable techniques: same inputs, same outputs, same semantics.
 pub trait Family: 'static {
-    /// The family's name, as in `family/variant`.
+    /// The family's name, as in `family/variant`: lower case, digits and `_`.
     const NAME: &'static str;
-    type Input: Copy + PartialEq + Debug + 'static;
-    type Output: Copy + PartialEq + Debug + 'static;
+    /// One line saying what every variant computes.
+    const SUMMARY: &'static str;
+    /// A query. `Display` writes it for a mismatch report (a board as a diagram, a position as
+    /// FEN).
+    type Input: Copy + PartialEq + Debug + Display + Send + Sync + 'static;
+    /// An answer: a bitboard, a bool, a count or a struct of bitboards (see [`Answer`]).
+    type Output: Answer;
     /// The registry: one value per variant, ours first, peers last.
     type Variant: Copy + PartialEq + Debug + 'static;
 
@@ -114,8 +120,8 @@ pub trait Family: 'static {
     /// The independent, obviously-correct answer every variant is checked against.
     fn reference(input: Self::Input) -> Self::Output;
 
-    /// The input passed through unchanged, as an output: what the empty kernel (the floor of
-    /// every measurement) returns.
+    /// The cheapest answer that depends on the input (the input's bits passed through as an
+    /// answer): what the empty kernel, the floor of every measurement, returns.
     fn echo(input: Self::Input) -> Self::Output;
 
     /// Finds a variant by name (case-sensitive).

@@ -1,30 +1,98 @@
 //! # bitbench strategies
 //!
-//! The chess-bitboard techniques that bitbench measures, one module per technique, each family
-//! behind one trait:
+//! The chess-bitboard techniques that bitbench measures: one folder per family, one file per
+//! technique, each family behind one trait whose documentation states its semantics at every
+//! edge case. [`registry::Families`] lists the families.
 //!
 //! - [`in_between`]: the squares strictly between two squares ([`InBetween`]);
 //! - [`knight_attacks`]: the squares attacked by a set of knights ([`KnightAttacks`]).
 //!
-//! Every family has a registry (an enum of its variants with a [`Descriptor`] each) and a
-//! reference implementation. The harness reaches a variant's code through [`Family::visit`],
-//! which picks the concrete, monomorphized kernel once per batch. SIMD kernels live under
-//! `avx2/` folders, compiled only on x86-64, and need a capability token from [`cpu`].
+//! Every family has a registry of its variants (an enum with a [`Descriptor`] each), a
+//! reference implementation, and its workloads ([`Bench`]). SIMD kernels live under `avx2/`,
+//! `avx512/` and `neon/` folders, compiled only for their architecture, and are reachable only
+//! through a capability token from [`cpu`].
 //!
 //! Squares are numbered a1 = 0 … h8 = 63 as in the seeds; see [`Square`].
+//!
+//! ## Using one variant from an engine
+//!
+//! Pick a variant, check that it runs on this CPU, and run a batch; the dispatch to the
+//! variant's monomorphized code happens once per call, not per query:
+//!
+//! ```
+//! use strategies::{run_batch, runnable_variants, Bitboard, Cpu, Family, KnightFamily};
+//! use strategies::knight_attacks::KnightVariant;
+//!
+//! let cpu = Cpu::detect();
+//! let here = runnable_variants::<KnightFamily>(&cpu); // only what runs on this CPU
+//! assert!(here.contains(&KnightVariant::Lookup));
+//!
+//! let knights = [Bitboard(1 << 1), Bitboard(1 << 6 | 1 << 57)]; // b1; g1 and b8
+//! let mut attacks = [Bitboard::EMPTY; 2];
+//! run_batch::<KnightFamily>(KnightVariant::ParallelPrefix, &cpu, &knights, &mut attacks)
+//!     .expect("portable variants run everywhere");
+//! assert_eq!(attacks[0], KnightFamily::reference(knights[0]));
+//!
+//! // A SIMD variant on a CPU without its feature is an error, never a crash:
+//! let masked = Cpu::with_disabled(&[strategies::Feature::Avx2]);
+//! assert!(run_batch::<KnightFamily>(KnightVariant::Avx2Batch, &masked, &knights, &mut attacks)
+//!     .is_err());
+//! ```
 
 pub mod aligned;
+pub mod answer;
+pub mod bench;
 pub mod bitboard;
 mod chunks;
 pub mod cpu;
 pub mod family;
 pub mod in_between;
+pub mod inputs;
 pub mod knight_attacks;
+pub mod registry;
 pub mod square;
 
+pub use answer::{Answer, Part};
+pub use bench::{Bench, Distribution, Queries};
 pub use bitboard::Bitboard;
 pub use cpu::{Cpu, Feature, Unsupported};
 pub use family::{Descriptor, Family, Kernel, Source, Visitor};
 pub use in_between::{InBetween, InBetweenFamily, InBetweenVariant};
 pub use knight_attacks::{KnightAttacks, KnightFamily, KnightVariant};
+pub use registry::{Families, FamilyInfo, FamilyVisitor, Registry};
 pub use square::{Square, SquareError, SquarePair};
+
+/// Runs `variant` of family `F` on a batch: `outputs[i]` becomes the answer to `inputs[i]`.
+/// Fails, touching nothing, if the variant cannot run on `cpu`.
+///
+/// # Panics
+/// If the slices differ in length.
+pub fn run_batch<F: Family>(
+    variant: F::Variant,
+    cpu: &Cpu,
+    inputs: &[F::Input],
+    outputs: &mut [F::Output],
+) -> Result<(), Unsupported> {
+    struct Batch<'a, F: Family> {
+        inputs: &'a [F::Input],
+        outputs: &'a mut [F::Output],
+    }
+    impl<F: Family> Visitor<F> for Batch<'_, F> {
+        type Output = ();
+        fn visit<K: Kernel<F>>(self, kernel: K) {
+            kernel.batch(self.inputs, self.outputs)
+        }
+    }
+    assert_eq!(inputs.len(), outputs.len(), "batch slices differ in length");
+    F::visit(variant, cpu, Batch::<F> { inputs, outputs })
+}
+
+/// The variants of `F` that run on `cpu` (detected features, less any masked), in registry
+/// order.
+pub fn runnable_variants<F: Family>(cpu: &Cpu) -> Vec<F::Variant> {
+    F::variants()
+        .iter()
+        .copied()
+        .filter(|&v| F::runnable(v, cpu).is_ok())
+        .collect()
+}

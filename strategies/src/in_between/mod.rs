@@ -20,6 +20,7 @@ pub mod peers;
 pub mod rectangular;
 pub mod reference;
 pub mod triangular;
+pub mod workloads;
 pub mod x88_rotate;
 
 #[cfg(target_arch = "x86_64")]
@@ -29,6 +30,7 @@ pub mod neon;
 
 use crate::cpu::{Cpu, Feature, Unsupported};
 use crate::family::{Descriptor, Family, Kernel, Source, Visitor};
+use crate::on_arch;
 use crate::{Bitboard, Square, SquarePair};
 
 /// The in-between family.
@@ -186,6 +188,8 @@ static DESCRIPTORS: [Descriptor; 9] = [
 
 impl Family for InBetweenFamily {
     const NAME: &'static str = "in_between";
+    const SUMMARY: &'static str =
+        "the squares strictly between two squares on a common line; empty otherwise";
     type Input = SquarePair;
     type Output = Bitboard;
     type Variant = InBetweenVariant;
@@ -221,20 +225,23 @@ impl Family for InBetweenFamily {
             Triangular => visitor.visit(triangular::Triangular),
             X88Rotate => visitor.visit(x88_rotate::X88Rotate),
             Calculated => visitor.visit(calculated::Calculated),
-            #[cfg(target_arch = "x86_64")]
-            CalculatedAvx2 => visitor.visit(avx2::calculated::CalculatedAvx2::new(cpu.avx2()?)),
-            #[cfg(target_arch = "x86_64")]
-            RectangularGatherAvx2 => visitor.visit(
-                avx2::rectangular_gather::RectangularGatherAvx2::new(cpu.avx2()?),
+            CalculatedAvx2 => on_arch!(
+                "x86_64",
+                Feature::Avx2,
+                visitor.visit(avx2::calculated::CalculatedAvx2::new(cpu.avx2()?))
             ),
-            #[cfg(not(target_arch = "x86_64"))]
-            CalculatedAvx2 | RectangularGatherAvx2 => {
-                return Err(Unsupported::OtherArch(Feature::Avx2))
-            }
-            #[cfg(target_arch = "aarch64")]
-            CalculatedNeon => visitor.visit(neon::calculated::CalculatedNeon::new(cpu.neon()?)),
-            #[cfg(not(target_arch = "aarch64"))]
-            CalculatedNeon => return Err(Unsupported::OtherArch(Feature::Neon)),
+            RectangularGatherAvx2 => on_arch!(
+                "x86_64",
+                Feature::Avx2,
+                visitor.visit(avx2::rectangular_gather::RectangularGatherAvx2::new(
+                    cpu.avx2()?
+                ))
+            ),
+            CalculatedNeon => on_arch!(
+                "aarch64",
+                Feature::Neon,
+                visitor.visit(neon::calculated::CalculatedNeon::new(cpu.neon()?))
+            ),
             Chess => visitor.visit(peers::Chess),
             CozyChess => visitor.visit(peers::CozyChess),
         })

@@ -19,6 +19,7 @@ pub mod parallel_prefix;
 pub mod peers;
 pub mod reference;
 pub mod shifts;
+pub mod workloads;
 
 #[cfg(target_arch = "x86_64")]
 pub mod avx2;
@@ -27,6 +28,7 @@ pub mod neon;
 
 use crate::cpu::{Cpu, Feature, Unsupported};
 use crate::family::{Descriptor, Family, Kernel, Source, Visitor};
+use crate::on_arch;
 use crate::Bitboard;
 
 /// Every square but the a-file.
@@ -208,6 +210,7 @@ static DESCRIPTORS: [Descriptor; 10] = [
 
 impl Family for KnightFamily {
     const NAME: &'static str = "knight_attacks";
+    const SUMMARY: &'static str = "the squares attacked by any knight of a set";
     type Input = Bitboard;
     type Output = Bitboard;
     type Variant = KnightVariant;
@@ -245,16 +248,21 @@ impl Family for KnightFamily {
             ShiftsPostmask => visitor.visit(shifts::ShiftsPostmask),
             ParallelPrefix => visitor.visit(parallel_prefix::ParallelPrefix),
             ParallelPrefixWide => visitor.visit(parallel_prefix::ParallelPrefixWide),
-            #[cfg(target_arch = "x86_64")]
-            Avx2Directions => visitor.visit(avx2::directions::Avx2Directions::new(cpu.avx2()?)),
-            #[cfg(target_arch = "x86_64")]
-            Avx2Batch => visitor.visit(avx2::batch::Avx2Batch::new(cpu.avx2()?)),
-            #[cfg(not(target_arch = "x86_64"))]
-            Avx2Directions | Avx2Batch => return Err(Unsupported::OtherArch(Feature::Avx2)),
-            #[cfg(target_arch = "aarch64")]
-            NeonBatch => visitor.visit(neon::batch::NeonBatch::new(cpu.neon()?)),
-            #[cfg(not(target_arch = "aarch64"))]
-            NeonBatch => return Err(Unsupported::OtherArch(Feature::Neon)),
+            Avx2Directions => on_arch!(
+                "x86_64",
+                Feature::Avx2,
+                visitor.visit(avx2::directions::Avx2Directions::new(cpu.avx2()?))
+            ),
+            Avx2Batch => on_arch!(
+                "x86_64",
+                Feature::Avx2,
+                visitor.visit(avx2::batch::Avx2Batch::new(cpu.avx2()?))
+            ),
+            NeonBatch => on_arch!(
+                "aarch64",
+                Feature::Neon,
+                visitor.visit(neon::batch::NeonBatch::new(cpu.neon()?))
+            ),
             Chess => visitor.visit(peers::Chess),
             CozyChess => visitor.visit(peers::CozyChess),
         })

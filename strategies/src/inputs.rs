@@ -2,9 +2,9 @@
 //! record keeps. The generator is ChaCha8, whose output is fixed by its specification, so a
 //! seed means the same inputs on every platform and every version of this suite.
 
+use crate::{Bitboard, Square, SquarePair};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
-use strategies::{Bitboard, Square, SquarePair};
 
 /// The default seed of inputs.
 pub const DEFAULT_SEED: u64 = 0x5EED_B17B_E4C4;
