@@ -96,9 +96,13 @@ if ((status)); then
 fi
 say "built and benchmarked in $((SECONDS - t)) s"
 
+# The benchmarks are numbered in the order of the registry; gate-kernels prints that order.
+kernels=$home/kernels.txt
+(cd "$tree" && cargo run -q -p gate --bin gate-kernels) >"$kernels"
+
 cpu=$(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo 2>/dev/null | head -n 1)
 run=$home/gate.json
-python3 "$compare" collect "$home" "$run" --cpu "${cpu:-$(uname -m)}" \
+python3 "$compare" collect "$home" "$run" --kernels "$kernels" --cpu "${cpu:-$(uname -m)}" \
     --tool "gungraun=$version" \
     --tool "gungraun-runner=$("$runner" --version | awk '{print $2}')" \
     --tool "valgrind=$(valgrind --version | sed 's/^valgrind-//')" \

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """The regression gate's bookkeeping: counts from gungraun's summaries, compared with a baseline.
 
-    gate_compare.py collect HOME OUT.json [--cpu MODEL] [--tool NAME=VERSION ...]
+    gate_compare.py collect HOME OUT.json --kernels LIST [--cpu MODEL] [--tool NAME=VERSION ...]
                                                      gather one run's counts per kernel
     gate_compare.py compare BASELINE RUN [--threshold PCT]
                                                      print the table; exit 1 on a regression
@@ -9,8 +9,9 @@
                                                      write RUN as the new baseline
 
 HOME is gungraun's output directory (GUNGRAUN_HOME; `target/gungraun` by default), where
-`cargo bench --bench gate -- --save-summary=json` leaves one summary.json per benchmark. A kernel
-is `family/variant`: the benchmark function and the benchmark id of `harness/gate/benches/gate.rs`.
+`cargo bench --bench gate -- --save-summary=json` leaves one summary.json per benchmark. The
+benchmarks are numbered (`kernel_0`, `kernel_1`, ...) in the order of LIST, the output of
+`gate-kernels`: one kernel `family/variant` per line, from the registry of families.
 
 Per kernel: `ir`, Callgrind's instruction count; `d1_misses`, data reads and writes that miss the
 simulated L1 (D1mr + D1mw); `ll_misses`, those that also miss the last level (DLmr + DLmw).
@@ -37,14 +38,22 @@ def die(message):
 NOT_RUN_BELOW = 16_384
 
 
-def collect(home):
+def kernel_name(names, summary, path):
+    """`family/variant` of a numbered benchmark `kernel_N`."""
+    number = summary.get("id", "").rpartition("_")[2]
+    if not number.isdigit() or int(number) >= len(names):
+        die(f"{path}: benchmark id {summary.get('id')!r} is not one of the {len(names)} kernels")
+    return names[int(number)]
+
+
+def collect(home, names):
     """{kernel: {"ir", "d1_misses", "ll_misses"}} from every summary.json under `home`."""
     kernels, not_run = {}, []
     for path in sorted(pathlib.Path(home).rglob("summary.json")):
         summary = json.loads(path.read_text())
         if summary.get("version") != "7":
             die(f"{path}: summary schema {summary.get('version')!r}, expected '7'")
-        kernel = f"{summary['function_name']}/{summary['id']}"
+        kernel = kernel_name(names, summary, path)
         profiles = [p for p in summary["profiles"] if p["tool"] == "Callgrind"]
         if len(profiles) != 1:
             die(f"{path}: expected one Callgrind profile, found {len(profiles)}")
@@ -67,7 +76,10 @@ def collect(home):
 
 
 def cmd_collect(args):
-    kernels, not_run = collect(args.home)
+    names = pathlib.Path(args.kernels).read_text().split()
+    kernels, not_run = collect(args.home, names)
+    if len(kernels) + len(not_run) != len(names):
+        die(f"{len(names)} kernels listed, {len(kernels) + len(not_run)} summaries found")
     if not kernels:
         die(f"no summary.json under {args.home}: did the bench run with --save-summary=json?")
     run = {
@@ -168,7 +180,7 @@ def cmd_baseline(args):
     run = json.loads(pathlib.Path(args.run).read_text())
     header = {
         "about": "bitbench regression gate baseline: Callgrind counts per kernel of "
-                 "harness/gate/benches/gate.rs (d1_misses = D1mr + D1mw, "
+                 "every registered variant (d1_misses = D1mr + D1mw, "
                  "ll_misses = DLmr + DLmw), compared by scripts/gate.sh",
         "made": datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds"),
         "command": args.command,
@@ -193,6 +205,7 @@ def main():
     p = sub.add_parser("collect")
     p.add_argument("home")
     p.add_argument("out")
+    p.add_argument("--kernels", required=True, metavar="LIST")
     p.add_argument("--cpu", default="")
     p.add_argument("--tool", action="append", default=[], metavar="NAME=VERSION")
     p = sub.add_parser("compare")

@@ -17,25 +17,23 @@
 //! A full `cargo bench` takes about five minutes on a 2-core machine.
 
 use criterion::{criterion_group, criterion_main, BenchmarkGroup, Criterion, Throughput};
-use harness::families::Bench;
-use harness::inputs::DEFAULT_SEED;
 use harness::measure::FLOOR;
 use harness::select::Selection;
+use harness::suite::{bench_id, benched};
 use harness::verify::{verify_family, Outcome};
-use harness::workload::{Mode, Prepared, Workload};
+use harness::workload::{Prepared, Workload};
 use std::time::Duration;
 use strategies::family::Empty;
-use strategies::{Cpu, InBetweenFamily, Kernel, KnightFamily, Visitor};
+use strategies::inputs::DEFAULT_SEED;
+use strategies::{Bench, Cpu, Families, FamilyVisitor, Kernel, Registry, Visitor};
 
-/// Eviction sizes benchmarked under cache pressure (the runner covers all seven).
-const PRESSURE_SIZES: [u64; 3] = [64 << 10, 1 << 20, 16 << 20];
 /// Random orders of the queries to cycle through.
 const ORDERS: usize = 16;
 
 fn family<F: Bench>(c: &mut Criterion) {
     let cpu = Cpu::detect();
     // Verify, then time: a variant that disagrees with the reference is never benchmarked.
-    let verdicts = verify_family::<F>(&cpu, &Selection::all(), DEFAULT_SEED);
+    let verdicts = verify_family::<F>(&cpu, &Selection::all::<Families>(), DEFAULT_SEED);
     let agreed = |name: &str| verdicts.iter().any(|v| v.variant == name && v.agreed());
     for verdict in &verdicts {
         match &verdict.outcome {
@@ -52,17 +50,17 @@ fn family<F: Bench>(c: &mut Criterion) {
             ),
         }
     }
-    for workload in Workload::matrix::<F>() {
-        if workload.mode == Mode::CachePressure
-            && !PRESSURE_SIZES.contains(&workload.eviction_bytes)
-        {
-            continue;
-        }
+    for workload in Workload::matrix::<F>().into_iter().filter(benched) {
+        // The group is the family, so criterion's id is `bench_id`: the records' names.
         let mut group = c.benchmark_group(F::NAME);
         group.throughput(Throughput::Elements(workload.queries_per_pass() as u64));
         let mut prepared = workload.prepare::<F>(DEFAULT_SEED);
         prepared.draw(ORDERS);
-        let id = |variant: &str| format!("{variant}/{}", workload.label().replace('/', "-"));
+        let prefix = format!("{}/", F::NAME);
+        let id = |variant: &str| {
+            let full = bench_id(F::NAME, variant, &workload);
+            full.strip_prefix(&prefix).unwrap_or(&full).to_string()
+        };
         bench(&mut group, &id(FLOOR), &mut prepared, Empty::<F>::new());
         for &variant in F::variants() {
             let name = F::descriptor(variant).name;
@@ -112,12 +110,15 @@ impl<F: Bench> Visitor<F> for BenchVariant<'_, '_, F> {
     }
 }
 
-fn in_between(c: &mut Criterion) {
-    family::<InBetweenFamily>(c);
-}
-
-fn knight_attacks(c: &mut Criterion) {
-    family::<KnightFamily>(c);
+/// Every family of the registry, in order.
+fn every_family(c: &mut Criterion) {
+    struct Benchmarks<'a>(&'a mut Criterion);
+    impl FamilyVisitor for Benchmarks<'_> {
+        fn visit<F: Bench>(&mut self) {
+            family::<F>(self.0);
+        }
+    }
+    Families::for_each(&mut Benchmarks(c));
 }
 
 fn config() -> Criterion {
@@ -132,6 +133,6 @@ fn config() -> Criterion {
 criterion_group! {
     name = benches;
     config = config();
-    targets = in_between, knight_attacks
+    targets = every_family
 }
 criterion_main!(benches);

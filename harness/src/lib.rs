@@ -3,7 +3,7 @@
 //! The stages of a run, each a module that hands plain data to the next:
 //!
 //! 1. [`select`]: which families and variants the user asked for, and which run on this CPU.
-//! 2. [`inputs`]: seeded inputs, identical for every variant.
+//! 2. seeded inputs, identical for every variant ([`strategies::inputs`]).
 //! 3. [`verify`]: every runnable variant against the family's reference, before any timing.
 //! 4. [`measure`]: the [`workload`]s, every variant interleaved, the empty kernel as the floor;
 //!    [`clock`] estimates the core clock and checks the timer.
@@ -12,13 +12,13 @@
 //! 6. [`report`] and [`chart`]: tables and charts, computed from records alone; [`compare`]
 //!    and [`export`] for tracking records over time.
 //!
-//! [`families`] says, per family, what inputs verification and measurement use.
+//! The families, and per family what inputs verification and measurement use, come from the
+//! strategy library's one list ([`strategies::Families`]); [`suite`] walks it.
 
 pub mod chart;
 pub mod clock;
 pub mod compare;
 pub mod export;
-pub mod families;
 pub mod machine;
 pub mod measure;
 pub mod output;
@@ -27,5 +27,6 @@ pub mod report;
 pub mod select;
 pub mod site;
 pub mod stats;
+pub mod suite;
 pub mod verify;
 pub mod workload;

@@ -3,13 +3,12 @@
 use anyhow::{bail, Context as _, Result};
 use clap::{Args, Parser, Subcommand};
 use harness::clock::{self, ClockEstimate};
-use harness::families::Bench;
-use harness::inputs::DEFAULT_SEED;
 use harness::machine::Machine;
-use harness::measure::{measure_family, planned, Interrupted, Plan, Progress};
+use harness::measure::{Interrupted, Plan, Progress};
 use harness::record::{analyze, utc_now, write_record_file, Record, Run, Tool, SCHEMA_VERSION};
-use harness::select::{all_entries, Selection};
-use harness::verify::{side_by_side, verify_family, Outcome, Verdict};
+use harness::select::Selection;
+use harness::suite::{self, ListRow};
+use harness::verify::{Outcome, Verdict};
 use harness::{chart, output, report};
 use serde::Serialize;
 use std::io::{IsTerminal, Write};
@@ -18,7 +17,8 @@ use std::process::ExitCode;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
-use strategies::{Cpu, Feature, InBetweenFamily, KnightFamily};
+use strategies::inputs::DEFAULT_SEED;
+use strategies::{Cpu, Families, Feature};
 
 #[derive(Parser)]
 #[command(
@@ -198,7 +198,7 @@ impl Context {
             .collect::<Result<Vec<_>, _>>()?;
         Ok(Context {
             cpu: Cpu::with_disabled(&disabled),
-            selection: Selection::parse(&global.only)?,
+            selection: Selection::parse::<Families>(&global.only)?,
         })
     }
 }
@@ -232,38 +232,8 @@ fn dispatch(cli: Cli) -> Result<ExitCode> {
     }
 }
 
-#[derive(Serialize)]
-struct ListRow {
-    family: &'static str,
-    name: &'static str,
-    summary: &'static str,
-    source: String,
-    external: bool,
-    table_bytes: usize,
-    requires: Vec<&'static str>,
-    runs_here: bool,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    not_runnable: Option<String>,
-}
-
 fn list(context: &Context, json: bool) -> Result<ExitCode> {
-    let rows: Vec<ListRow> = all_entries(&context.cpu, &context.selection)
-        .into_iter()
-        .map(|entry| {
-            let d = entry.descriptor;
-            ListRow {
-                family: d.family,
-                name: d.name,
-                summary: d.summary,
-                source: d.source.describe(),
-                external: d.source.is_external(),
-                table_bytes: d.table_bytes,
-                requires: d.requires.iter().map(|f| f.name()).collect(),
-                runs_here: entry.runnable.is_ok(),
-                not_runnable: entry.runnable.err().map(|reason| reason.to_string()),
-            }
-        })
-        .collect();
+    let rows: Vec<ListRow> = suite::list_rows::<Families>(&context.cpu, &context.selection);
     if json {
         println!("{}", serde_json::to_string_pretty(&rows)?);
         return Ok(ExitCode::SUCCESS);
@@ -331,21 +301,17 @@ fn verify(context: &Context, json: bool, seed: u64) -> Result<ExitCode> {
 
 /// Verifies every selected variant, printing one line per variant as it goes when `print`.
 fn verify_all(context: &Context, seed: u64, print: bool) -> Vec<Verdict> {
-    fn family<F: Bench>(context: &Context, seed: u64, print: bool, all: &mut Vec<Verdict>) {
-        if !context.selection.includes_family(F::NAME) {
-            return;
-        }
-        let verdicts = verify_family::<F>(&context.cpu, &context.selection, seed);
-        if print {
-            println!("{}", F::NAME);
-            verdicts.iter().for_each(print_verdict);
-        }
-        all.extend(verdicts);
-    }
-    let mut all = Vec::new();
-    family::<InBetweenFamily>(context, seed, print, &mut all);
-    family::<KnightFamily>(context, seed, print, &mut all);
-    all
+    suite::verify_all::<Families>(
+        &context.cpu,
+        &context.selection,
+        seed,
+        &mut |family, verdicts| {
+            if print {
+                println!("{family}");
+                verdicts.iter().for_each(print_verdict);
+            }
+        },
+    )
 }
 
 fn print_verdict(verdict: &Verdict) {
@@ -361,11 +327,7 @@ fn print_verdict(verdict: &Verdict) {
         }
         Outcome::Disagreed(m) => {
             println!("  MISMATCH  {:<24} on {}", verdict.variant, m.check);
-            println!("input:\n{}", m.input);
-            print!(
-                "{}",
-                side_by_side(&[("expected", m.expected), (verdict.variant, m.got)])
-            );
+            print!("{}", m.render(verdict.variant));
         }
     }
 }
@@ -517,28 +479,17 @@ fn measure_all(
     plan: &Plan,
     stop: &AtomicBool,
 ) -> Result<Vec<harness::measure::Samples>, Interrupted> {
-    let (_, in_between) = planned::<InBetweenFamily>(&context.selection, plan);
-    let (_, knights) = planned::<KnightFamily>(&context.selection, plan);
-    let total = in_between + knights;
+    let total = suite::planned_total::<Families>(&context.selection, plan);
     let terminal = std::io::stderr().is_terminal();
     let started = Instant::now();
     let mut progress = |p: Progress| draw_progress(&p, total, started, terminal);
-    let mut samples = measure_family::<InBetweenFamily>(
+    let samples = suite::measure_all::<Families>(
         &context.cpu,
         &context.selection,
         plan,
-        Duration::ZERO,
         &mut progress,
         stop,
     )?;
-    samples.extend(measure_family::<KnightFamily>(
-        &context.cpu,
-        &context.selection,
-        plan,
-        in_between,
-        &mut progress,
-        stop,
-    )?);
     if terminal {
         eprint!("\r{:<100}\r", "");
     }

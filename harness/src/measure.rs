@@ -14,13 +14,12 @@
 //! The floor is the empty kernel (it returns its input), measured the same way in every
 //! workload.
 
-use crate::families::Bench;
 use crate::select::{entries, Selection};
 use crate::workload::{Mode, Pass, Prepared, Workload};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 use strategies::family::Empty;
-use strategies::Cpu;
+use strategies::{Bench, Cpu};
 
 /// The floor's name in records and tables.
 pub const FLOOR: &str = "empty";

@@ -2,49 +2,40 @@
 //! masks) deciding which of those can run here.
 
 use anyhow::{bail, Result};
-use strategies::{Cpu, Descriptor, Family, InBetweenFamily, KnightFamily, Unsupported};
-
-/// Every variant of every family, in registry order.
-pub fn all_descriptors() -> Vec<&'static Descriptor> {
-    fn of<F: Family>() -> impl Iterator<Item = &'static Descriptor> {
-        F::variants().iter().map(|&v| F::descriptor(v))
-    }
-    of::<InBetweenFamily>()
-        .chain(of::<KnightFamily>())
-        .collect()
-}
-
-/// The families' names, in order.
-pub fn family_names() -> [&'static str; 2] {
-    [InBetweenFamily::NAME, KnightFamily::NAME]
-}
+use strategies::{Cpu, Descriptor, Family, Registry, Unsupported};
 
 /// The user's filter: everything, or the named families and variants.
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug)]
 pub struct Selection {
     /// Each entry is a family (`knight_attacks`), a variant (`lookup`) or both
     /// (`knight_attacks/lookup`). Empty means everything.
     only: Vec<String>,
+    /// The variants of the registry the selection was made from that it includes.
+    included: Vec<&'static Descriptor>,
 }
 
 impl Selection {
-    /// Everything.
-    pub fn all() -> Selection {
-        Selection::default()
+    /// Every variant of `R`.
+    pub fn all<R: Registry>() -> Selection {
+        Selection {
+            only: Vec::new(),
+            included: R::descriptors(),
+        }
     }
 
-    /// Parses `--only A,B,…`; every name must match some family or variant.
-    pub fn parse(only: &[String]) -> Result<Selection> {
+    /// Parses `--only A,B,…` against the families of `R`: every name must match some family
+    /// or variant, and the selection must include at least one variant.
+    pub fn parse<R: Registry>(only: &[String]) -> Result<Selection> {
         let names: Vec<String> = only
             .iter()
             .flat_map(|s| s.split(','))
             .map(|s| s.trim().to_string())
             .filter(|s| !s.is_empty())
             .collect();
-        let descriptors = all_descriptors();
+        let descriptors = R::descriptors();
         for name in &names {
             if !descriptors.iter().any(|d| matches(name, d)) {
-                let mut known: Vec<String> = family_names().iter().map(|s| s.to_string()).collect();
+                let mut known: Vec<String> = R::names().iter().map(|s| s.to_string()).collect();
                 known.extend(descriptors.iter().map(|d| d.id()));
                 bail!(
                     "--only {name:?} names no family or variant; known: {}",
@@ -52,7 +43,14 @@ impl Selection {
                 );
             }
         }
-        Ok(Selection { only: names })
+        let included = descriptors
+            .into_iter()
+            .filter(|d| names.is_empty() || names.iter().any(|name| matches(name, d)))
+            .collect();
+        Ok(Selection {
+            only: names,
+            included,
+        })
     }
 
     /// The names given to `--only`, empty for everything.
@@ -66,9 +64,7 @@ impl Selection {
 
     /// Whether any variant of `family` is included.
     pub fn includes_family(&self, family: &str) -> bool {
-        all_descriptors()
-            .iter()
-            .any(|d| d.family == family && self.includes(d))
+        self.included.iter().any(|d| d.family == family)
     }
 }
 
@@ -100,20 +96,22 @@ pub fn entries<F: Family>(cpu: &Cpu, selection: &Selection) -> Vec<(F::Variant, 
         .collect()
 }
 
-/// The selected variants of every family.
-pub fn all_entries(cpu: &Cpu, selection: &Selection) -> Vec<Entry> {
-    let in_between = entries::<InBetweenFamily>(cpu, selection)
+/// The selected variants of every family of `R`.
+pub fn all_entries<R: Registry>(cpu: &Cpu, selection: &Selection) -> Vec<Entry> {
+    R::descriptors()
         .into_iter()
-        .map(|(_, e)| e);
-    let knights = entries::<KnightFamily>(cpu, selection)
-        .into_iter()
-        .map(|(_, e)| e);
-    in_between.chain(knights).collect()
+        .filter(|d| selection.includes(d))
+        .map(|descriptor| Entry {
+            descriptor,
+            runnable: cpu.check_all(descriptor.requires),
+        })
+        .collect()
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use strategies::Families;
 
     #[test]
     fn only_accepts_families_variants_and_ids() {
@@ -123,15 +121,19 @@ mod tests {
             "knight_attacks/lookup",
             "rectangular,lookup",
         ] {
-            let selection = Selection::parse(&[name.to_string()]).unwrap();
+            let selection = Selection::parse::<Families>(&[name.to_string()]).unwrap();
             assert!(
-                all_descriptors().iter().any(|d| selection.includes(d)),
+                Families::descriptors()
+                    .iter()
+                    .any(|d| selection.includes(d)),
                 "{name}"
             );
         }
-        let knights = Selection::parse(&["knight_attacks".into()]).unwrap();
+        let knights = Selection::parse::<Families>(&["knight_attacks".into()]).unwrap();
         assert!(!knights.includes_family("in_between"));
-        let error = Selection::parse(&["bogus".into()]).unwrap_err().to_string();
+        let error = Selection::parse::<Families>(&["bogus".into()])
+            .unwrap_err()
+            .to_string();
         assert!(
             error.contains("bogus") && error.contains("in_between/rectangular"),
             "{error}"

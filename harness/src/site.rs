@@ -16,7 +16,6 @@
 //! swapped in at the end, so an interrupted build leaves the previous site intact.
 
 use crate::chart;
-use crate::families::{Bench, Distribution};
 use crate::machine::{slug, CpuIdentity};
 use crate::output;
 use crate::record::{Measurement, Record};
@@ -25,7 +24,7 @@ use crate::workload::{Mode, BLOCK, EVICTION_SIZES, PRESSURE_BLOCK};
 use anyhow::{anyhow, bail, Context, Result};
 use std::fmt::Write;
 use std::path::{Path, PathBuf};
-use strategies::{InBetweenFamily, KnightFamily};
+use strategies::{Families, Registry};
 
 /// Folders of `results/` that are not CPU folders: their JSON files are not records.
 const NOT_CPU_FOLDERS: [&str; 3] = ["site", "baseline", "cross-cpu"];
@@ -1162,13 +1161,14 @@ measured on this one.</p>",
 /// The input distributions of the families this build knows.
 fn workloads_list(out: &mut String) {
     out.push_str("<p><strong>Input distributions</strong> (the first of each family is the headline in the tables and the one used under cache pressure):</p>\n<ul>\n");
-    let families: [(&str, &[Distribution]); 2] = [
-        ("in_between", InBetweenFamily::distributions()),
-        ("knight_attacks", KnightFamily::distributions()),
-    ];
-    for (family, distributions) in families {
-        let _ = writeln!(out, "<li><code>{}</code><ul>", esc(family));
-        for d in distributions {
+    for family in Families::families() {
+        let _ = writeln!(
+            out,
+            "<li><code>{}</code>: {}<ul>",
+            esc(family.name),
+            esc(family.summary)
+        );
+        for d in family.distributions {
             let _ = writeln!(
                 out,
                 "<li><code>{}</code>: {}</li>",

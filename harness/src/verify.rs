@@ -7,11 +7,10 @@
 //! 3. batches of every length 0 to 9 and one long odd length, at odd offsets into both the
 //!    input and the output slice, with the output around the batch checked to be untouched.
 
-use crate::families::Bench;
 use crate::select::{entries, Selection};
 use serde::Serialize;
 use std::hint::black_box;
-use strategies::{Bitboard, Cpu, Kernel, Visitor};
+use strategies::{Answer, Bench, Bitboard, Cpu, Kernel, Part, Visitor};
 
 /// The lengths of the short batches, and the long odd one.
 pub const SHORT_LENGTHS: std::ops::RangeInclusive<usize> = 0..=9;
@@ -44,17 +43,82 @@ pub enum Outcome {
 pub struct Mismatch {
     /// Which check: `single query`, `one batch`, `batch of 5 at input offset 3, output offset 1`.
     pub check: String,
-    /// The input, as text (a pair of squares, or a knight set's diagram).
+    /// The input, as text (a pair of squares, a knight set's diagram, a position's FEN).
     pub input: String,
-    #[serde(serialize_with = "hex")]
-    pub expected: Bitboard,
-    #[serde(serialize_with = "hex")]
-    pub got: Bitboard,
+    pub expected: Vec<Shown>,
+    pub got: Vec<Shown>,
 }
 
-/// Bitboards go to JSON as hex strings: a JSON number loses bits above 2^53 in most readers.
-fn hex<S: serde::Serializer>(board: &Bitboard, serializer: S) -> Result<S::Ok, S::Error> {
-    serializer.serialize_str(&format!("0x{:016x}", board.0))
+/// One part of an answer as a mismatch report holds it: a board (as hex in JSON, since a JSON
+/// number loses bits above 2^53 in most readers) or a value.
+#[derive(Clone, Debug, Serialize, PartialEq)]
+pub struct Shown {
+    /// The part's name; empty for a one-part answer.
+    pub label: &'static str,
+    #[serde(skip_serializing_if = "Option::is_none", serialize_with = "hex")]
+    pub board: Option<Bitboard>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub value: Option<String>,
+}
+
+impl Shown {
+    /// The parts of an answer.
+    pub fn of<A: Answer>(answer: &A) -> Vec<Shown> {
+        answer
+            .parts()
+            .into_iter()
+            .map(|(label, part)| match part {
+                Part::Board(board) => Shown {
+                    label,
+                    board: Some(board),
+                    value: None,
+                },
+                Part::Value(value) => Shown {
+                    label,
+                    board: None,
+                    value: Some(value),
+                },
+            })
+            .collect()
+    }
+}
+
+fn hex<S: serde::Serializer>(board: &Option<Bitboard>, serializer: S) -> Result<S::Ok, S::Error> {
+    match board {
+        Some(board) => serializer.serialize_str(&format!("0x{:016x}", board.0)),
+        None => serializer.serialize_none(),
+    }
+}
+
+impl Mismatch {
+    /// The report for people: the input, then each part of the answer, boards as diagrams
+    /// side by side (expected, then `got_label`) and values as text.
+    pub fn render(&self, got_label: &str) -> String {
+        let mut text = format!("input:\n{}\n", self.input);
+        for (expected, got) in self.expected.iter().zip(&self.got) {
+            let title = |side: &str| {
+                if expected.label.is_empty() {
+                    side.to_string()
+                } else {
+                    format!("{side}: {}", expected.label)
+                }
+            };
+            match (expected.board, got.board) {
+                (Some(e), Some(g)) => text.push_str(&side_by_side(&[
+                    (&title("expected"), e),
+                    (&title(got_label), g),
+                ])),
+                _ => text.push_str(&format!(
+                    "{}: {}    {}: {}\n",
+                    title("expected"),
+                    expected.value.as_deref().unwrap_or("?"),
+                    title(got_label),
+                    got.value.as_deref().unwrap_or("?"),
+                )),
+            }
+        }
+        text
+    }
 }
 
 impl Verdict {
@@ -73,7 +137,7 @@ pub fn verify_family<F: Bench>(cpu: &Cpu, selection: &Selection, seed: u64) -> V
         .into_iter()
         .flat_map(|(_, inputs)| inputs)
         .collect();
-    let expected: Vec<Bitboard> = inputs.iter().map(|&input| F::reference(input)).collect();
+    let expected: Vec<F::Output> = inputs.iter().map(|&input| F::reference(input)).collect();
     selected
         .into_iter()
         .map(|(variant, entry)| {
@@ -103,47 +167,80 @@ pub fn verify_family<F: Bench>(cpu: &Cpu, selection: &Selection, seed: u64) -> V
 /// Checks one kernel against precomputed reference answers.
 struct Checker<'a, F: Bench> {
     inputs: &'a [F::Input],
-    expected: &'a [Bitboard],
+    expected: &'a [F::Output],
 }
 
 impl<F: Bench> Visitor<F> for Checker<'_, F> {
     type Output = Result<u64, Mismatch>;
 
     fn visit<K: Kernel<F>>(self, kernel: K) -> Result<u64, Mismatch> {
-        let (inputs, expected) = (self.inputs, self.expected);
-        let mismatch = |check: String, i: usize, got: Bitboard| Mismatch {
-            check,
-            input: inputs[i].to_string(),
-            expected: expected[i],
-            got,
-        };
         let mut checked = 0u64;
-
-        for (i, &input) in inputs.iter().enumerate() {
+        for (i, &input) in self.inputs.iter().enumerate() {
             let got = black_box(kernel.query(black_box(input)));
-            if got != expected[i] {
-                return Err(mismatch("single query".into(), i, got));
+            if got != self.expected[i] {
+                return Err(self.mismatch("single query".into(), i, got));
             }
         }
-        checked += inputs.len() as u64;
-
-        let mut out = vec![Bitboard(0xDEAD_BEEF); inputs.len()];
-        kernel.batch(inputs, &mut out);
-        if let Some(i) = (0..inputs.len()).find(|&i| out[i] != expected[i]) {
-            return Err(mismatch(
-                format!("one batch of {}", inputs.len()),
-                i,
-                out[i],
-            ));
+        checked += self.inputs.len() as u64;
+        let [first, second] = self.sentinels();
+        checked += self.whole_batch(kernel, first)?;
+        // Two different fillings: a kernel that writes outside its slice, or skips a slot,
+        // cannot leave both unchanged.
+        for sentinel in [first, second] {
+            checked += self.offset_batches(kernel, sentinel)?;
         }
-        checked += inputs.len() as u64;
+        Ok(checked)
+    }
+}
 
-        const SENTINEL: Bitboard = Bitboard(0x5A5A_5A5A_5A5A_5A5A);
+impl<F: Bench> Checker<'_, F> {
+    fn mismatch(&self, check: String, i: usize, got: F::Output) -> Mismatch {
+        Mismatch {
+            check,
+            input: self.inputs[i].to_string(),
+            expected: Shown::of(&self.expected[i]),
+            got: Shown::of(&got),
+        }
+    }
+
+    /// Two different answers to fill output buffers with: real answers, so that any answer
+    /// type has them, and different, so that an untouched slot and a written one differ under
+    /// at least one of them.
+    fn sentinels(&self) -> [F::Output; 2] {
+        let first = self.expected.first().copied().unwrap_or_default();
+        let second = self
+            .expected
+            .iter()
+            .copied()
+            .find(|&e| e != first)
+            .unwrap_or_default();
+        [first, second]
+    }
+
+    /// Every input in one batch.
+    fn whole_batch<K: Kernel<F>>(&self, kernel: K, sentinel: F::Output) -> Result<u64, Mismatch> {
+        let mut out = vec![sentinel; self.inputs.len()];
+        kernel.batch(self.inputs, &mut out);
+        match (0..self.inputs.len()).find(|&i| out[i] != self.expected[i]) {
+            Some(i) => Err(self.mismatch(format!("one batch of {}", out.len()), i, out[i])),
+            None => Ok(self.inputs.len() as u64),
+        }
+    }
+
+    /// Short batches of every length and one long odd one, at odd offsets into the input and
+    /// output slices, with the output around each batch checked to be untouched.
+    fn offset_batches<K: Kernel<F>>(
+        &self,
+        kernel: K,
+        sentinel: F::Output,
+    ) -> Result<u64, Mismatch> {
+        let (inputs, expected) = (self.inputs, self.expected);
+        let mut checked = 0;
         let lengths = SHORT_LENGTHS.chain([LONG_LENGTH]);
         for len in lengths.filter(|&len| len + OFFSETS[2] <= inputs.len()) {
             for in_offset in OFFSETS {
                 for out_offset in OFFSETS {
-                    let mut out = vec![SENTINEL; len + 2 * OFFSETS[2]];
+                    let mut out = vec![sentinel; len + 2 * OFFSETS[2]];
                     let batch = &inputs[in_offset..in_offset + len];
                     kernel.batch(batch, &mut out[out_offset..out_offset + len]);
                     let check = format!(
@@ -151,20 +248,19 @@ impl<F: Bench> Visitor<F> for Checker<'_, F> {
                     );
                     for j in 0..len {
                         if out[out_offset + j] != expected[in_offset + j] {
-                            return Err(mismatch(check, in_offset + j, out[out_offset + j]));
+                            let got = out[out_offset + j];
+                            return Err(self.mismatch(check, in_offset + j, got));
                         }
                     }
-                    let outside =
-                        (0..out.len()).filter(|&j| j < out_offset || j >= out_offset + len);
-                    for j in outside {
-                        if out[j] != SENTINEL {
-                            return Err(Mismatch {
-                                check: format!("{check}: wrote outside its output slice at {j}"),
-                                input: String::from("(none)"),
-                                expected: SENTINEL,
-                                got: out[j],
-                            });
-                        }
+                    let outside = (0..out.len())
+                        .find(|&j| (j < out_offset || j >= out_offset + len) && out[j] != sentinel);
+                    if let Some(j) = outside {
+                        return Err(Mismatch {
+                            check: format!("{check}: wrote outside its output slice at {j}"),
+                            input: String::from("(none)"),
+                            expected: Shown::of(&sentinel),
+                            got: Shown::of(&out[j]),
+                        });
                     }
                     checked += len as u64;
                 }
@@ -246,13 +342,17 @@ mod tests {
         let mismatch = check(WrongOnC1A3).unwrap_err();
         assert_eq!(mismatch.check, "single query");
         assert_eq!(mismatch.input, "(c1, a3)");
-        assert_eq!(mismatch.expected, Bitboard::from(Square::B2));
-        assert_eq!(mismatch.got, Bitboard::EMPTY);
-        let drawing = side_by_side(&[("expected", mismatch.expected), ("got", mismatch.got)]);
-        assert_eq!(drawing.lines().count(), 9);
+        assert_eq!(mismatch.expected, Shown::of(&Bitboard::from(Square::B2)));
+        assert_eq!(mismatch.got, Shown::of(&Bitboard::EMPTY));
+        let drawing = mismatch.render("got");
+        assert!(
+            drawing.starts_with("input:\n(c1, a3)\nexpected"),
+            "{drawing}"
+        );
+        assert_eq!(drawing.lines().count(), 11);
         assert!(drawing
             .lines()
-            .nth(7)
+            .nth(9)
             .unwrap()
             .starts_with(". 1 . . . . . .  . . . . . . . ."));
     }

@@ -12,21 +12,21 @@
 //! one followed the other on the same queries in the same order.
 //!
 //! - **Throughput**: the batch kernel over blocks of [`BLOCK`] independent queries.
-//! - **Latency**: one query at a time, each input made to depend on the previous result by
-//!   the family's mix ([`Bench::mix`]); the mix alone is what the empty kernel measures here.
+//! - **Latency**: one query at a time, each input made to depend on the previous answer: the
+//!   answer's fold ANDed with a zero the compiler cannot see ([`std::hint::black_box`]) is
+//!   folded into the next input by the family's [`Bench::mix`]. The link alone is what the
+//!   empty kernel measures here.
 //! - **Cache pressure**: before every block of [`PRESSURE_BLOCK`] queries, a sweep reads one
 //!   byte of every cache line of an eviction buffer of E bytes. Only the queries are timed
 //!   (a clock read before and after each block), so the sweep itself is not in the figure:
 //!   what remains is the query cost with the caches in the state the sweep left them.
 
-use crate::families::{Bench, Distribution, Queries};
-use crate::inputs;
 use rand::seq::SliceRandom;
 use rand_chacha::ChaCha8Rng;
 use serde::{Deserialize, Serialize};
 use std::hint::black_box;
 use std::time::{Duration, Instant};
-use strategies::{Bitboard, Kernel, Visitor};
+use strategies::{inputs, Answer, Bench, Distribution, Kernel, Queries, Visitor};
 
 /// Queries per pass in throughput and latency mode.
 pub const POOL: usize = 16_384;
@@ -135,7 +135,7 @@ impl Workload {
             sets: vec![queries],
             current: 0,
             rng,
-            out: vec![Bitboard::EMPTY; BLOCK],
+            out: vec![F::Output::default(); BLOCK],
             eviction,
         }
     }
@@ -183,7 +183,7 @@ pub struct Prepared<F: Bench> {
     sets: Vec<Queries<F::Input>>,
     current: usize,
     rng: ChaCha8Rng,
-    out: Vec<Bitboard>,
+    out: Vec<F::Output>,
     eviction: Option<EvictionBuffer>,
 }
 
@@ -196,7 +196,7 @@ impl<F: Bench> Prepared<F> {
             (self.workload.distribution, self.workload.queries_per_pass());
         let set = F::queries(&distribution, &mut self.rng, per_pass);
         self.sets = (0..orders.max(1))
-            .map(|_| set.shuffled(&mut self.rng))
+            .map(|_| shuffled(&set, &mut self.rng))
             .collect();
         self.current = 0;
     }
@@ -231,16 +231,16 @@ impl<F: Bench> Prepared<F> {
     }
 
     fn throughput<K: Kernel<F>>(&mut self, kernel: K, passes: u64) -> Duration {
-        let Queries { inputs, occupancy } = &self.sets[self.current];
+        let Queries { inputs, masks } = &self.sets[self.current];
         let start = Instant::now();
         for _ in 0..passes {
             for (b, block) in inputs.chunks(BLOCK).enumerate() {
                 let out = &mut self.out[..block.len()];
                 kernel.batch(black_box(block), out);
-                match occupancy {
-                    Some(occupancy) => {
-                        let occupancy = &occupancy[b * BLOCK..b * BLOCK + block.len()];
-                        black_box(unobstructed(out, occupancy));
+                match masks {
+                    Some(masks) => {
+                        let masks = &masks[b * BLOCK..b * BLOCK + block.len()];
+                        black_box(passing(out, masks));
                     }
                     None => {
                         black_box(&mut *out);
@@ -252,32 +252,33 @@ impl<F: Bench> Prepared<F> {
     }
 
     fn latency<K: Kernel<F>>(&mut self, kernel: K, passes: u64) -> Duration {
-        let Queries { inputs, occupancy } = &self.sets[self.current];
-        let sentinel = black_box(u64::MAX);
-        let mut previous = Bitboard::EMPTY;
+        let Queries { inputs, masks } = &self.sets[self.current];
+        let opaque_zero = black_box(0u64);
+        let mut link = 0u64;
         let start = Instant::now();
         for _ in 0..passes {
-            match occupancy {
-                Some(occupancy) => {
-                    for (&input, &occupied) in inputs.iter().zip(occupancy) {
-                        previous = kernel.query(F::mix(input, previous, sentinel)) & occupied;
+            match masks {
+                Some(masks) => {
+                    for (&input, &mask) in inputs.iter().zip(masks) {
+                        let answer = kernel.query(F::mix(input, link & opaque_zero));
+                        link = answer.fold() & mask;
                     }
                 }
                 None => {
                     for &input in inputs {
-                        previous = kernel.query(F::mix(input, previous, sentinel));
+                        link = kernel.query(F::mix(input, link & opaque_zero)).fold();
                     }
                 }
             }
         }
         let elapsed = start.elapsed();
-        black_box(previous);
+        black_box(link);
         elapsed
     }
 
     fn pressure<K: Kernel<F>>(&mut self, kernel: K, passes: u64) -> Duration {
-        let Queries { inputs, occupancy } = &self.sets[self.current];
-        debug_assert!(occupancy.is_none(), "pressure mode measures plain queries");
+        let Queries { inputs, masks } = &self.sets[self.current];
+        debug_assert!(masks.is_none(), "pressure mode measures plain queries");
         let mut elapsed = Duration::ZERO;
         for _ in 0..passes {
             for block in inputs.chunks(PRESSURE_BLOCK) {
@@ -295,28 +296,27 @@ impl<F: Bench> Prepared<F> {
     }
 }
 
-impl<I: Copy> Queries<I> {
-    /// The same queries (with their occupancies) in a random order.
-    pub fn shuffled(&self, rng: &mut ChaCha8Rng) -> Queries<I> {
-        let mut order: Vec<usize> = (0..self.inputs.len()).collect();
-        order.shuffle(rng);
-        Queries {
-            inputs: order.iter().map(|&i| self.inputs[i]).collect(),
-            occupancy: self
-                .occupancy
-                .as_ref()
-                .map(|o| order.iter().map(|&i| o[i]).collect()),
-        }
+/// The same queries (with their masks) in a random order.
+pub fn shuffled<I: Copy>(queries: &Queries<I>, rng: &mut ChaCha8Rng) -> Queries<I> {
+    let mut order: Vec<usize> = (0..queries.inputs.len()).collect();
+    order.shuffle(rng);
+    Queries {
+        inputs: order.iter().map(|&i| queries.inputs[i]).collect(),
+        masks: queries
+            .masks
+            .as_ref()
+            .map(|m| order.iter().map(|&i| m[i]).collect()),
     }
 }
 
-/// How many of the moves are unobstructed: `between & occupancy == 0`.
+/// How many answers pass their test: no bit of the answer's fold in the mask (for an
+/// in-between set and an occupancy: the move is unobstructed).
 #[inline(always)]
-fn unobstructed(between: &[Bitboard], occupancy: &[Bitboard]) -> usize {
-    between
+fn passing<A: Answer>(answers: &[A], masks: &[u64]) -> usize {
+    answers
         .iter()
-        .zip(occupancy)
-        .filter(|&(&b, &o)| (b & o).is_empty())
+        .zip(masks)
+        .filter(|&(a, &m)| a.fold() & m == 0)
         .count()
 }
 
@@ -340,9 +340,9 @@ pub struct Answers<'a, F: Bench> {
 }
 
 impl<F: Bench> Visitor<F> for Answers<'_, F> {
-    type Output = Vec<Bitboard>;
-    fn visit<K: Kernel<F>>(self, kernel: K) -> Vec<Bitboard> {
-        let mut out = vec![Bitboard::EMPTY; self.queries.inputs.len()];
+    type Output = Vec<F::Output>;
+    fn visit<K: Kernel<F>>(self, kernel: K) -> Vec<F::Output> {
+        let mut out = vec![F::Output::default(); self.queries.inputs.len()];
         kernel.batch(&self.queries.inputs, &mut out);
         out
     }

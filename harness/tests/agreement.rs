@@ -1,15 +1,19 @@
-//! One exhaustive agreement test per family: every variant against the reference, on every
-//! input `verify` uses, with and without the SIMD features.
+//! One agreement test over the whole registry: every variant of every family against the
+//! reference, on every input `verify` uses, with all features and with each SIMD feature
+//! masked. (Each family's folder has its own exhaustive tests too.)
 
-use harness::families::{Bench, RANDOM_KNIGHT_SETS};
-use harness::inputs::DEFAULT_SEED;
 use harness::select::Selection;
 use harness::verify::{verify_family, Outcome};
-use strategies::{Cpu, Feature, InBetweenFamily, KnightFamily};
+use strategies::inputs::DEFAULT_SEED;
+use strategies::{Bench, Cpu, Families, FamilyVisitor, Feature, Registry};
 
 /// Verifies every variant of `F` under `cpu`; returns the names of those that ran (and agreed).
-fn all_agree<F: Bench>(cpu: &Cpu, min_inputs: u64) -> Vec<&'static str> {
-    let verdicts = verify_family::<F>(cpu, &Selection::all(), DEFAULT_SEED);
+fn all_agree<F: Bench>(cpu: &Cpu) -> Vec<&'static str> {
+    let inputs: u64 = F::verification_inputs(DEFAULT_SEED)
+        .iter()
+        .map(|(_, group)| group.len() as u64)
+        .sum();
+    let verdicts = verify_family::<F>(cpu, &Selection::all::<Families>(), DEFAULT_SEED);
     assert_eq!(verdicts.len(), F::variants().len());
     let mut ran = Vec::new();
     for verdict in &verdicts {
@@ -17,15 +21,19 @@ fn all_agree<F: Bench>(cpu: &Cpu, min_inputs: u64) -> Vec<&'static str> {
         match &verdict.outcome {
             Outcome::Agreed { checked } => {
                 assert!(
-                    *checked >= min_inputs,
-                    "{}: only {checked} inputs",
+                    *checked >= 2 * inputs,
+                    "{}/{}: only {checked} of 2 x {inputs} inputs",
+                    F::NAME,
                     verdict.variant
                 );
                 ran.push(verdict.variant);
             }
             Outcome::Disagreed(m) => panic!(
-                "{}/{} disagrees on {} ({}): expected\n{}got\n{}",
-                verdict.family, verdict.variant, m.input, m.check, m.expected, m.got
+                "{}/{} disagrees on {}:\n{}",
+                F::NAME,
+                verdict.variant,
+                m.check,
+                m.render(verdict.variant)
             ),
             Outcome::NotRunnable { reason } => {
                 assert!(
@@ -57,44 +65,53 @@ fn all_agree<F: Bench>(cpu: &Cpu, min_inputs: u64) -> Vec<&'static str> {
     ran
 }
 
-/// Whether this CPU actually has `feature` (so its variants must have run).
-fn has(feature: Feature) -> bool {
-    feature.arch() == std::env::consts::ARCH && feature.is_detected()
+/// Runs [`all_agree`] on every family under `cpu`; returns every `family/variant` that ran.
+fn every_family(cpu: &Cpu) -> Vec<String> {
+    struct Agree<'a>(&'a Cpu, Vec<String>);
+    impl FamilyVisitor for Agree<'_> {
+        fn visit<F: Bench>(&mut self) {
+            let ran = all_agree::<F>(self.0);
+            self.1
+                .extend(ran.into_iter().map(|name| format!("{}/{name}", F::NAME)));
+        }
+    }
+    let mut agree = Agree(cpu, Vec::new());
+    Families::for_each(&mut agree);
+    agree.1
 }
 
 #[test]
-fn in_between_every_variant_agrees_on_all_4096_pairs() {
-    let ran = all_agree::<InBetweenFamily>(&Cpu::detect(), 2 * 4096);
-    assert!(
-        ran.len() >= 6,
-        "the four portable variants and two peers: {ran:?}"
-    );
-    assert_eq!(ran.contains(&"calculated_avx2"), has(Feature::Avx2));
-    assert_eq!(ran.contains(&"calculated_neon"), has(Feature::Neon));
+fn every_variant_of_every_family_agrees_with_the_reference() {
+    let ran = every_family(&Cpu::detect());
+    for family in Families::families() {
+        let portable = family
+            .descriptors
+            .iter()
+            .filter(|d| d.requires.is_empty())
+            .count();
+        let of_family = ran
+            .iter()
+            .filter(|id| id.starts_with(&format!("{}/", family.name)))
+            .count();
+        assert!(of_family >= portable, "{}: {ran:?}", family.name);
+    }
 }
 
 #[test]
-fn knight_attacks_every_variant_agrees_on_squares_pairs_and_a_million_sets() {
-    let per_input_set = 1 + 64 + 2016 + RANDOM_KNIGHT_SETS as u64;
-    let ran = all_agree::<KnightFamily>(&Cpu::detect(), 2 * per_input_set);
-    assert!(
-        ran.len() >= 7,
-        "the five portable variants and two peers: {ran:?}"
-    );
-    assert_eq!(ran.contains(&"avx2_batch"), has(Feature::Avx2));
-    assert_eq!(ran.contains(&"neon_batch"), has(Feature::Neon));
-}
-
-#[test]
-fn disabling_a_simd_feature_leaves_the_rest_agreeing() {
+fn masking_a_simd_feature_leaves_the_rest_agreeing() {
     for feature in Feature::ALL {
+        if !feature.is_detected() {
+            continue; // nothing to mask; the unmasked test covers this CPU
+        }
         let cpu = Cpu::with_disabled(&[feature]);
-        let in_between = all_agree::<InBetweenFamily>(&cpu, 2 * 4096);
-        let knights = all_agree::<KnightFamily>(&cpu, 1);
-        for name in in_between.iter().chain(&knights) {
+        for id in every_family(&cpu) {
+            let descriptor = Families::descriptors()
+                .into_iter()
+                .find(|d| d.id() == id)
+                .unwrap();
             assert!(
-                !name.contains(feature.name()),
-                "{name} ran with {feature} disabled"
+                cpu.check_all(descriptor.requires).is_ok(),
+                "{id} ran with {feature} disabled"
             );
         }
     }

@@ -1,35 +1,10 @@
 //! The command line as a user meets it: bad input gets a clear message and a non-zero exit,
 //! never a panic.
 
-use std::process::{Command, Output};
+mod common;
 
-/// The binary as a command. Cross-testing under an emulator (scripts/aarch64.sh), the emulator
-/// must start it too: `BITBENCH_TEST_RUNNER` holds that command line, e.g.
-/// `qemu-aarch64 -L /usr/aarch64-linux-gnu`.
-fn command() -> Command {
-    let binary = env!("CARGO_BIN_EXE_bitbench");
-    match std::env::var("BITBENCH_TEST_RUNNER") {
-        Ok(runner) if !runner.trim().is_empty() => {
-            let mut parts = runner.split_whitespace();
-            let mut command = Command::new(parts.next().unwrap());
-            command.args(parts).arg(binary);
-            command
-        }
-        _ => Command::new(binary),
-    }
-}
-
-fn bitbench(args: &[&str]) -> Output {
-    command()
-        .args(args)
-        .env("RUST_BACKTRACE", "1")
-        .output()
-        .expect("the binary runs")
-}
-
-fn text(output: &Output) -> String {
-    String::from_utf8_lossy(&output.stdout).into_owned() + &String::from_utf8_lossy(&output.stderr)
-}
+use common::{bitbench, command, text};
+use std::process::Output;
 
 #[test]
 fn bad_input_is_refused_clearly() {

@@ -1,15 +1,22 @@
-//! Shared by the integration tests: a synthetic record.
+//! Shared by the integration tests: a synthetic record, and the binary as a command.
+// Each test crate uses part of this module.
+#![allow(dead_code)]
 
 use harness::machine::Machine;
 use harness::measure::{Samples, FLOOR};
 use harness::record::{analyze, Record, Run, Tool, SCHEMA_VERSION};
 use harness::workload::Workload;
-use strategies::{InBetweenFamily, KnightFamily};
+use strategies::{Bench, Families, FamilyVisitor, Registry};
 
 /// A record made from synthetic samples (no timing), with every workload and a floor.
 pub fn synthetic_record(brand: &str, started_utc: &str) -> Record {
-    let mut samples = Vec::new();
-    fn family<F: harness::families::Bench>(samples: &mut Vec<Samples>) {
+    struct Synthetic(Vec<Samples>);
+    impl FamilyVisitor for Synthetic {
+        fn visit<F: Bench>(&mut self) {
+            family::<F>(&mut self.0);
+        }
+    }
+    fn family<F: Bench>(samples: &mut Vec<Samples>) {
         for workload in Workload::matrix::<F>() {
             let pressure = workload.eviction_bytes as f64 / (1 << 20) as f64;
             samples.push(Samples {
@@ -38,8 +45,9 @@ pub fn synthetic_record(brand: &str, started_utc: &str) -> Record {
             }
         }
     }
-    family::<InBetweenFamily>(&mut samples);
-    family::<KnightFamily>(&mut samples);
+    let mut synthetic = Synthetic(Vec::new());
+    Families::for_each(&mut synthetic);
+    let samples = synthetic.0;
     let (measurements, ranks) = analyze(&samples, None);
     let mut machine = Machine::detect();
     machine.cpu.brand = brand.into();
@@ -61,4 +69,34 @@ pub fn synthetic_record(brand: &str, started_utc: &str) -> Record {
         measurements,
         ranks,
     }
+}
+
+/// The binary as a command. Cross-testing under an emulator (scripts/aarch64.sh), the emulator
+/// must start it too: `BITBENCH_TEST_RUNNER` holds that command line, e.g.
+/// `qemu-aarch64 -L /usr/aarch64-linux-gnu`.
+pub fn command() -> std::process::Command {
+    let binary = env!("CARGO_BIN_EXE_bitbench");
+    match std::env::var("BITBENCH_TEST_RUNNER") {
+        Ok(runner) if !runner.trim().is_empty() => {
+            let mut parts = runner.split_whitespace();
+            let mut command = std::process::Command::new(parts.next().unwrap());
+            command.args(parts).arg(binary);
+            command
+        }
+        _ => std::process::Command::new(binary),
+    }
+}
+
+/// Runs the binary with `args`.
+pub fn bitbench(args: &[&str]) -> std::process::Output {
+    command()
+        .args(args)
+        .env("RUST_BACKTRACE", "1")
+        .output()
+        .expect("the binary runs")
+}
+
+/// Standard output then standard error, as text.
+pub fn text(output: &std::process::Output) -> String {
+    String::from_utf8_lossy(&output.stdout).into_owned() + &String::from_utf8_lossy(&output.stderr)
 }
