@@ -10,8 +10,8 @@
 //! - `cross-cpu-<family>`: each variant's ratio to the best, one bar per record.
 
 use crate::record::{Measurement, Record};
-use crate::report::footprint;
-use crate::workload::{format_bytes, Mode};
+use crate::units;
+use crate::workload::Mode;
 use plotters::coord::Shift;
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
@@ -351,9 +351,7 @@ fn byte_label(position: u64) -> String {
     if position == ZERO_AT {
         "0".into()
     } else {
-        format_bytes(position)
-            .replace("KiB", " KiB")
-            .replace("MiB", " MiB")
+        units::bytes(position)
     }
 }
 
@@ -402,7 +400,7 @@ fn cache_pressure(record: &Record, family: &str, stem: &Path) -> Result<Vec<Path
                     RGBColor(200, 200, 200).stroke_width(1),
                 )))?;
                 chart.draw_series(std::iter::once(Text::new(
-                    format!("{level} {}", footprint(bytes as usize)),
+                    format!("{level} {}", units::footprint(bytes)),
                     (bytes, y_max * 0.97),
                     ("sans-serif", 12).into_font(),
                 )))?;
@@ -527,7 +525,7 @@ fn footprint_chart(record: &Record, family: &str, stem: &Path) -> Result<Vec<Pat
                 if *v == NO_TABLE {
                     "0 (no table)".into()
                 } else {
-                    footprint(*v as usize)
+                    units::footprint(*v)
                 }
             })
             .y_label_formatter(&|v| format!("{v:.1}"))
@@ -539,12 +537,15 @@ fn footprint_chart(record: &Record, family: &str, stem: &Path) -> Result<Vec<Pat
         for (set, label, filled) in [
             (
                 &hot,
-                format!("hot: no eviction (E = {})", format_bytes(hot_e)),
+                format!("hot: no eviction (E = {})", units::bytes_compact(hot_e)),
                 true,
             ),
             (
                 &cold,
-                format!("cold: {} swept between blocks of 64", format_bytes(cold_e)),
+                format!(
+                    "cold: {} swept between blocks of 64",
+                    units::bytes_compact(cold_e)
+                ),
                 false,
             ),
         ] {

@@ -8,7 +8,6 @@
 //! compiler cannot fold them.
 
 use crate::stats::{LineFit, Summary};
-use serde::{Deserialize, Serialize};
 use std::hint::black_box;
 use std::time::Instant;
 
@@ -17,39 +16,7 @@ pub const LADDER: [u32; 6] = [1, 2, 4, 8, 16, 32];
 /// Iterations of the chain per sample.
 const ITERATIONS: u64 = 100_000;
 
-/// One rung: a chain length and the median time per iteration.
-#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
-pub struct Rung {
-    pub adds: u32,
-    pub ns_per_iteration: f64,
-    pub mad: f64,
-}
-
-/// The clock estimate and the fit it comes from.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct ClockEstimate {
-    /// Estimated core clock in GHz: `1 / fit.slope`. An estimate, not a reading.
-    pub ghz: f64,
-    /// Nanoseconds per dependent add (the slope), and the fit's quality.
-    pub fit: LineFit,
-    pub ladder: Vec<Rung>,
-    /// The clock the operating system reports, in MHz, where it reports one.
-    pub os_reported_mhz: Option<f64>,
-}
-
-impl ClockEstimate {
-    /// Whether the timer passed the self-check.
-    pub fn linear(&self) -> bool {
-        self.fit.r_squared > 0.99
-    }
-
-    /// The slope in cycles of the OS-reported clock (about 1 when the core runs at that clock;
-    /// above 1 when it turbos beyond it).
-    pub fn cycles_per_add_at_os_clock(&self) -> Option<f64> {
-        self.os_reported_mhz
-            .map(|mhz| self.fit.slope * mhz / 1000.0)
-    }
-}
+pub use crate::record::{ClockEstimate, Rung};
 
 /// Whether this architecture has the add ladder (x86-64 and AArch64).
 pub const SUPPORTED: bool = cfg!(any(target_arch = "x86_64", target_arch = "aarch64"));

@@ -1,17 +1,28 @@
-//! Comparing two records: measurement by measurement, with a verdict that respects noise.
+//! Comparing two records: measurement by measurement, with a verdict that says nothing the
+//! numbers cannot support.
 //!
-//! Measurements are matched by (family, variant, workload, mode, eviction size). A measurement
-//! has regressed only when its median grew by more than the threshold *and* by more than the
-//! two runs' spread together (the sum of their median absolute deviations): a change that the
-//! runs' own noise could explain is not called a regression, however large the threshold
-//! allows. Improvements are judged the same way. Measurements present in one record only are
-//! listed and never count as regressions. Records from different CPUs are not compared unless
-//! the caller allows it, and the result then says so.
+//! Measurements are matched by (family, variant, workload, mode, eviction size); at least one
+//! must be common. For each, the change is `ln(new / old)`. Two kinds of noise stand between
+//! that change and a verdict:
+//!
+//! - **within each run**: how sure each median is, from its 95% interval (schema 2) or its
+//!   MAD and sample count (schema 1);
+//! - **between runs**: on a shared machine everything moves from one run to the next. Within
+//!   each group of measurements taken the same way (mode and eviction size), the median
+//!   change is the group's *drift* (the machine, not one kernel: it is reported, never
+//!   called a regression) and the robust spread of the changes around it is the group's
+//!   run-to-run noise.
+//!
+//! A measurement has **regressed** when its change beyond its group's drift exceeds the
+//! threshold *and* 1.96 standard deviations of the two noises together. Improvements are
+//! judged the same way. Measurements present in one record only are listed and never count.
+//! Records from different CPUs (vendor, family, model) are refused unless the caller allows
+//! it, and so are a `--quick` record against a full one.
 
-use crate::record::{Measurement, Record};
-use crate::stats::Summary;
-use crate::workload::{format_bytes, Mode};
+use crate::record::{Measurement, Mode, Record};
+use crate::units;
 use serde::Serialize;
+use std::collections::BTreeMap;
 use std::fmt::Write;
 
 /// A measurement's identity across records.
@@ -25,7 +36,7 @@ pub struct Key {
 }
 
 impl Key {
-    fn of(m: &Measurement) -> Key {
+    pub fn of(m: &Measurement) -> Key {
         Key {
             family: m.family.clone(),
             variant: m.variant.clone(),
@@ -59,7 +70,7 @@ pub fn measurement_id(
         Mode::CachePressure => format!(
             "{family}/{variant}/{workload}-{}-{}",
             mode.name(),
-            format_bytes(eviction)
+            units::bytes_compact(eviction)
         ),
         _ => format!("{family}/{variant}/{workload}-{}", mode.name()),
     }
@@ -83,9 +94,31 @@ pub struct Row {
     pub new_ns: f64,
     /// New median over old median.
     pub ratio: f64,
-    /// The runs' spread together (sum of MADs), as a percentage of the old median.
+    /// The ratio beyond its group's drift.
+    pub adjusted_ratio: f64,
+    /// One standard deviation of the noise, as a percentage.
     pub noise_percent: f64,
     pub verdict: Verdict,
+}
+
+/// How a group of measurements taken the same way moved as a whole.
+#[derive(Clone, Debug, Serialize)]
+pub struct Drift {
+    pub mode: Mode,
+    pub eviction_bytes: u64,
+    pub measurements: usize,
+    /// The median ratio new/old of the group.
+    pub ratio: f64,
+    /// The robust spread of the group's changes around it, as a percentage.
+    pub spread_percent: f64,
+}
+
+/// What `compare` is told to accept.
+#[derive(Clone, Debug)]
+pub struct Options {
+    pub threshold_percent: f64,
+    pub allow_cross_cpu: bool,
+    pub allow_mode_mismatch: bool,
 }
 
 /// Everything `compare` says.
@@ -96,6 +129,9 @@ pub struct Comparison {
     pub threshold_percent: f64,
     /// The records come from different CPUs (compared only when the caller allowed it).
     pub cross_cpu: bool,
+    /// One is a `--quick` record and the other not (compared only when allowed).
+    pub mode_mismatch: bool,
+    pub drift: Vec<Drift>,
     pub rows: Vec<Row>,
     pub only_in_old: Vec<String>,
     pub only_in_new: Vec<String>,
@@ -105,96 +141,205 @@ pub struct Comparison {
 
 /// Why two records were not compared.
 #[derive(Debug, Clone, PartialEq)]
-pub struct DifferentCpus {
-    pub old: String,
-    pub new: String,
+pub enum Refusal {
+    DifferentCpus { old: String, new: String },
+    ModeMismatch { old_quick: bool, new_quick: bool },
+    NothingInCommon,
 }
 
-impl std::fmt::Display for DifferentCpus {
+impl std::fmt::Display for Refusal {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(
-            f,
-            "the records come from different CPUs ({} vs {}); timings of different machines are not \
-             comparable as regressions. Pass --cross-cpu to compare them anyway.",
-            self.old, self.new
-        )
+        match self {
+            Refusal::DifferentCpus { old, new } => write!(
+                f,
+                "the records come from different CPUs ({old} vs {new}); timings of different \
+                 machines are not comparable as regressions. Pass --cross-cpu to compare them anyway."
+            ),
+            Refusal::ModeMismatch { old_quick, new_quick } => {
+                let kind = |quick: &bool| if *quick { "a --quick run" } else { "a full run" };
+                write!(
+                    f,
+                    "the old record is {} and the new one {}: their noise differs too much for a \
+                     verdict. Pass --allow-mode-mismatch to compare them anyway.",
+                    kind(old_quick),
+                    kind(new_quick)
+                )
+            }
+            Refusal::NothingInCommon => write!(
+                f,
+                "the records have no measurement in common (family, variant, workload, mode and \
+                 eviction size): there is nothing to compare"
+            ),
+        }
     }
 }
 
-impl std::error::Error for DifferentCpus {}
+impl std::error::Error for Refusal {}
 
-/// The machine a record describes, for deciding whether two records are the same CPU.
 fn cpu_of(record: &Record) -> String {
-    format!("{} ({})", record.machine.cpu.brand, record.machine.arch)
+    format!(
+        "{} ({})",
+        record.machine.cpu.describe(),
+        record.machine.arch
+    )
 }
 
-/// The verdict on one measurement: see the module documentation.
-pub fn verdict(old: &Summary, new: &Summary, threshold_percent: f64) -> Verdict {
-    let difference = new.median - old.median;
-    let noise = old.mad + new.mad;
-    let threshold = old.median * threshold_percent / 100.0;
-    if difference > threshold && difference > noise {
-        Verdict::Regressed
-    } else if -difference > threshold && -difference > noise {
-        Verdict::Improved
-    } else {
-        Verdict::Unchanged
-    }
-}
+/// Fewer measurements than this in a group, and the group's drift and spread are taken from
+/// all measurements of its mode instead.
+const MIN_GROUP: usize = 5;
 
 /// Compares `new` against `old`.
 pub fn compare(
     old: (&str, &Record),
     new: (&str, &Record),
-    threshold_percent: f64,
-    allow_cross_cpu: bool,
-) -> Result<Comparison, DifferentCpus> {
-    let cross_cpu = cpu_of(old.1) != cpu_of(new.1);
-    if cross_cpu && !allow_cross_cpu {
-        return Err(DifferentCpus {
+    options: &Options,
+) -> Result<Comparison, Refusal> {
+    let cross_cpu =
+        !old.1.machine.cpu.same_cpu(&new.1.machine.cpu) || old.1.machine.arch != new.1.machine.arch;
+    if cross_cpu && !options.allow_cross_cpu {
+        return Err(Refusal::DifferentCpus {
             old: cpu_of(old.1),
             new: cpu_of(new.1),
         });
     }
-    let mut rows = Vec::new();
-    let mut only_in_old = Vec::new();
-    for o in &old.1.measurements {
-        let key = Key::of(o);
-        match new.1.measurements.iter().find(|n| Key::of(n) == key) {
-            Some(n) => {
-                let verdict = verdict(&o.ns_per_op, &n.ns_per_op, threshold_percent);
-                rows.push(Row {
-                    old_ns: o.ns_per_op.median,
-                    new_ns: n.ns_per_op.median,
-                    ratio: n.ns_per_op.median / o.ns_per_op.median,
-                    noise_percent: (o.ns_per_op.mad + n.ns_per_op.mad) / o.ns_per_op.median * 100.0,
-                    verdict,
-                    key,
-                });
-            }
-            None => only_in_old.push(key.id()),
-        }
+    let mode_mismatch = old.1.run.quick != new.1.run.quick;
+    if mode_mismatch && !options.allow_mode_mismatch {
+        return Err(Refusal::ModeMismatch {
+            old_quick: old.1.run.quick,
+            new_quick: new.1.run.quick,
+        });
     }
-    let only_in_new = new
+    let pairs: Vec<(&Measurement, &Measurement)> = old
         .1
         .measurements
         .iter()
-        .map(Key::of)
-        .filter(|k| !old.1.measurements.iter().any(|o| &Key::of(o) == k))
-        .map(|k| k.id())
+        .filter_map(|o| {
+            let key = Key::of(o);
+            let n = new.1.measurements.iter().find(|n| Key::of(n) == key)?;
+            Some((o, n))
+        })
         .collect();
+    if pairs.is_empty() {
+        return Err(Refusal::NothingInCommon);
+    }
+    let drift = drift_by_group(&pairs);
+    let rows: Vec<Row> = pairs
+        .iter()
+        .map(|&(o, n)| row(o, n, &drift, options.threshold_percent))
+        .collect();
+    let only = |a: &Record, b: &Record| -> Vec<String> {
+        a.measurements
+            .iter()
+            .map(Key::of)
+            .filter(|k| !b.measurements.iter().any(|m| &Key::of(m) == k))
+            .map(|k| k.id())
+            .collect()
+    };
     let count = |v: Verdict| rows.iter().filter(|r| r.verdict == v).count();
     Ok(Comparison {
         old: old.0.to_string(),
         new: new.0.to_string(),
-        threshold_percent,
+        threshold_percent: options.threshold_percent,
         cross_cpu,
+        mode_mismatch,
         regressions: count(Verdict::Regressed),
         improvements: count(Verdict::Improved),
+        drift: drift.values().cloned().collect(),
+        only_in_old: only(old.1, new.1),
+        only_in_new: only(new.1, old.1),
         rows,
-        only_in_old,
-        only_in_new,
     })
+}
+
+/// The log-change of a pair.
+fn change(o: &Measurement, n: &Measurement) -> f64 {
+    (n.ns_per_op.median / o.ns_per_op.median).ln()
+}
+
+/// The drift and spread of each (mode, eviction) group.
+fn drift_by_group(pairs: &[(&Measurement, &Measurement)]) -> BTreeMap<(Mode, u64), Drift> {
+    let mut groups: BTreeMap<(Mode, u64), Vec<f64>> = BTreeMap::new();
+    let mut by_mode: BTreeMap<Mode, Vec<f64>> = BTreeMap::new();
+    for &(o, n) in pairs {
+        groups
+            .entry((o.mode, o.eviction_bytes))
+            .or_default()
+            .push(change(o, n));
+        by_mode.entry(o.mode).or_default().push(change(o, n));
+    }
+    groups
+        .into_iter()
+        .map(|((mode, eviction), changes)| {
+            let pool = if changes.len() >= MIN_GROUP {
+                &changes
+            } else {
+                &by_mode[&mode]
+            };
+            let (center, spread) = if pool.len() >= MIN_GROUP {
+                robust_center_and_spread(pool)
+            } else {
+                (0.0, 0.0)
+            };
+            let drift = Drift {
+                mode,
+                eviction_bytes: eviction,
+                measurements: changes.len(),
+                ratio: center.exp(),
+                spread_percent: spread * 100.0,
+            };
+            ((mode, eviction), drift)
+        })
+        .collect()
+}
+
+/// The median, and the MAD scaled to a standard deviation (1.4826 × MAD).
+fn robust_center_and_spread(values: &[f64]) -> (f64, f64) {
+    let center = crate::stats::median(values).unwrap_or(0.0);
+    let deviations: Vec<f64> = values.iter().map(|v| (v - center).abs()).collect();
+    let mad = crate::stats::median(&deviations).unwrap_or(0.0);
+    (center, 1.4826 * mad)
+}
+
+/// How sure a median is, as a standard deviation of its logarithm.
+fn log_standard_error(m: &Measurement) -> f64 {
+    match &m.median_interval {
+        Some(i) if i.low > 0.0 => (i.high / i.low).ln() / (2.0 * 1.96),
+        _ => {
+            let s = &m.ns_per_op;
+            // The median's standard error, from the MAD as a standard deviation.
+            1.2533 * 1.4826 * s.mad / s.median / (s.samples.max(1) as f64).sqrt()
+        }
+    }
+}
+
+fn row(
+    o: &Measurement,
+    n: &Measurement,
+    drift: &BTreeMap<(Mode, u64), Drift>,
+    threshold_percent: f64,
+) -> Row {
+    let group = &drift[&(o.mode, o.eviction_bytes)];
+    let adjusted = change(o, n) - group.ratio.ln();
+    let spread = group.spread_percent / 100.0;
+    let noise =
+        (log_standard_error(o).powi(2) + log_standard_error(n).powi(2) + spread.powi(2)).sqrt();
+    let limit = (1.0 + threshold_percent / 100.0).ln();
+    let verdict = if adjusted > limit && adjusted > 1.96 * noise {
+        Verdict::Regressed
+    } else if -adjusted > limit && -adjusted > 1.96 * noise {
+        Verdict::Improved
+    } else {
+        Verdict::Unchanged
+    };
+    Row {
+        key: Key::of(o),
+        old_ns: o.ns_per_op.median,
+        new_ns: n.ns_per_op.median,
+        ratio: n.ns_per_op.median / o.ns_per_op.median,
+        adjusted_ratio: adjusted.exp(),
+        noise_percent: noise * 100.0,
+        verdict,
+    }
 }
 
 /// The comparison as a table for people.
@@ -208,17 +353,36 @@ pub fn render(comparison: &Comparison, old: &Record, new: &Record) -> String {
             cpu_of(new)
         );
     }
+    if comparison.mode_mismatch {
+        let _ = writeln!(
+            out,
+            "QUICK AGAINST FULL: one record is a --quick run; its noise is larger.\n"
+        );
+    }
     let _ = writeln!(out, "old: {} ({})", comparison.old, old.caption());
     let _ = writeln!(out, "new: {} ({})", comparison.new, new.caption());
     let _ = writeln!(
         out,
-        "regressed = slower by more than {}% and by more than both runs' spread (sum of MADs)\n",
+        "regressed = slower beyond the group's drift by more than {}% and by more than 1.96 x the \
+         noise (both runs' intervals and the group's run-to-run spread)\n",
         comparison.threshold_percent
     );
+    let _ = writeln!(out, "drift of each group (the machine, not one kernel):");
+    for d in &comparison.drift {
+        let _ = writeln!(
+            out,
+            "  {:<15} {:>8}  {:>3} measurements  moved {:>+6.1}%  spread {:>5.1}%",
+            d.mode.name(),
+            units::bytes_compact(d.eviction_bytes),
+            d.measurements,
+            (d.ratio - 1.0) * 100.0,
+            d.spread_percent
+        );
+    }
     let _ = writeln!(
         out,
-        "{:<62} {:>9} {:>9} {:>7} {:>7}  verdict",
-        "measurement", "old ns", "new ns", "ratio", "noise"
+        "\n{:<62} {:>9} {:>9} {:>7} {:>9} {:>7}  verdict",
+        "measurement", "old ns", "new ns", "ratio", "vs drift", "noise"
     );
     for row in &comparison.rows {
         let verdict = match row.verdict {
@@ -228,11 +392,12 @@ pub fn render(comparison: &Comparison, old: &Record, new: &Record) -> String {
         };
         let _ = writeln!(
             out,
-            "{:<62} {:>9.3} {:>9.3} {:>6.3}x {:>6.1}%  {verdict}",
+            "{:<62} {:>9.3} {:>9.3} {:>6.3}x {:>8.3}x {:>6.1}%  {verdict}",
             row.key.id(),
             row.old_ns,
             row.new_ns,
             row.ratio,
+            row.adjusted_ratio,
             row.noise_percent
         );
     }
@@ -248,100 +413,92 @@ pub fn render(comparison: &Comparison, old: &Record, new: &Record) -> String {
             );
         }
     }
-    let within = |limit: f64| {
-        comparison
-            .rows
-            .iter()
-            .filter(|r| (r.ratio - 1.0).abs() <= limit)
-            .count()
-    };
     let _ = writeln!(
         out,
-        "\n{} compared: {} regressed, {} improved; {} ({:.0}%) within 5%, {} within 10%",
+        "\n{} compared: {} regressed, {} improved{}",
         comparison.rows.len(),
         comparison.regressions,
         comparison.improvements,
-        within(0.05),
-        100.0 * within(0.05) as f64 / comparison.rows.len().max(1) as f64,
-        within(0.10),
+        if comparison.regressions + comparison.improvements == 0 {
+            ": no significant change"
+        } else {
+            ""
+        }
     );
     out
-}
-
-/// Pairs of variants more than `gap` apart (by ratio) in one record whose order flips in the
-/// other, per workload: the order-stability check of two back-to-back runs.
-pub fn order_flips(old: &Record, new: &Record, gap: f64) -> Vec<String> {
-    let mut flips = Vec::new();
-    let find = |r: &Record, k: &Key| {
-        r.measurements
-            .iter()
-            .find(|m| &Key::of(m) == k)
-            .map(|m| m.ns_per_op.median)
-    };
-    let keys: Vec<Key> = old
-        .measurements
-        .iter()
-        .filter(|m| !m.floor)
-        .map(Key::of)
-        .collect();
-    for (i, a) in keys.iter().enumerate() {
-        for b in &keys[i + 1..] {
-            let same_workload = a.family == b.family
-                && a.workload == b.workload
-                && a.mode == b.mode
-                && a.eviction_bytes == b.eviction_bytes;
-            if !same_workload {
-                continue;
-            }
-            let (Some(oa), Some(ob), Some(na), Some(nb)) =
-                (find(old, a), find(old, b), find(new, a), find(new, b))
-            else {
-                continue;
-            };
-            let apart = |x: f64, y: f64| x.max(y) / x.min(y) > 1.0 + gap;
-            if (apart(oa, ob) || apart(na, nb)) && (oa < ob) != (na < nb) {
-                flips.push(format!("{} vs {} on {}", a.id(), b.variant, a.workload));
-            }
-        }
-    }
-    flips
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::stats::Summary;
 
-    fn summary(median: f64, mad: f64) -> Summary {
-        Summary {
+    fn measurement(variant: &str, eviction: u64, median: f64) -> Measurement {
+        let summary = Summary {
             median,
-            mad,
-            min: median - mad,
-            max: median + mad,
-            p25: median - mad,
-            p75: median + mad,
-            samples: 10,
+            mad: median * 0.01,
+            min: median * 0.97,
+            max: median * 1.03,
+            p25: median * 0.99,
+            p75: median * 1.01,
+            samples: 100,
+        };
+        Measurement {
+            family: "f".into(),
+            variant: variant.into(),
+            workload: "w".into(),
+            mode: Mode::CachePressure,
+            eviction_bytes: eviction,
+            ns_per_op: summary,
+            rounds: vec![],
+            median_interval: None,
+            cycles_per_op_estimate: None,
+            ratio_to_best: None,
+            paired_ratio_to_best: None,
+            floor_multiple: None,
+            table_bytes: 0,
+            requires: vec![],
+            external: false,
+            floor: false,
+            suspect: false,
+            cache_sim: None,
         }
     }
 
+    fn verdicts(old: &[f64], new: &[f64]) -> Vec<Verdict> {
+        let pairs: Vec<(Measurement, Measurement)> = old
+            .iter()
+            .zip(new)
+            .enumerate()
+            .map(|(i, (&o, &n))| {
+                let name = format!("v{i}");
+                (measurement(&name, 0, o), measurement(&name, 0, n))
+            })
+            .collect();
+        let refs: Vec<(&Measurement, &Measurement)> = pairs.iter().map(|(o, n)| (o, n)).collect();
+        let drift = drift_by_group(&refs);
+        refs.iter()
+            .map(|&(o, n)| row(o, n, &drift, 5.0).verdict)
+            .collect()
+    }
+
     #[test]
-    fn a_regression_must_beat_threshold_and_noise() {
-        assert_eq!(
-            verdict(&summary(10.0, 0.1), &summary(11.0, 0.1), 5.0),
-            Verdict::Regressed
-        );
-        assert_eq!(
-            verdict(&summary(10.0, 0.1), &summary(10.3, 0.1), 5.0),
-            Verdict::Unchanged,
-            "under threshold"
-        );
-        assert_eq!(
-            verdict(&summary(10.0, 0.8), &summary(11.0, 0.8), 5.0),
-            Verdict::Unchanged,
-            "within noise"
-        );
-        assert_eq!(
-            verdict(&summary(10.0, 0.1), &summary(9.0, 0.1), 5.0),
-            Verdict::Improved
+    fn one_kernel_slower_is_a_regression_the_whole_machine_slower_is_drift() {
+        let old = [1.0, 2.0, 3.0, 4.0, 5.0, 6.0];
+        let one_slower = [1.0, 2.0, 3.9, 4.0, 5.0, 6.0];
+        let got = verdicts(&old, &one_slower);
+        assert_eq!(got[2], Verdict::Regressed);
+        assert!(got.iter().filter(|&&v| v == Verdict::Regressed).count() == 1);
+        let all_slower: Vec<f64> = old.iter().map(|x| x * 1.3).collect();
+        assert!(verdicts(&old, &all_slower)
+            .iter()
+            .all(|&v| v == Verdict::Unchanged));
+        let noisy = [1.1, 1.8, 3.3, 3.6, 5.6, 6.0];
+        assert!(
+            verdicts(&old, &noisy)
+                .iter()
+                .all(|&v| v == Verdict::Unchanged),
+            "within the run-to-run spread"
         );
     }
 }

@@ -7,26 +7,32 @@
 //! 3. [`verify`]: every runnable variant against the family's reference, before any timing.
 //! 4. [`measure`]: the [`workload`]s, every variant interleaved, the empty kernel as the floor;
 //!    [`clock`] estimates the core clock and checks the timer.
-//! 5. [`record`]: statistics, ratios and ranks, written as schema-versioned JSON with the
-//!    [`machine`] it ran on.
+//! 5. [`analysis`]: statistics, intervals, paired ratios and ranks; [`record`]: the plain data
+//!    they become, validated when read and written atomically as schema-versioned JSON with
+//!    the [`machine`] it ran on.
 //! 6. [`report`] and [`chart`]: tables and charts, computed from records alone; [`compare`]
 //!    and [`export`] for tracking records over time.
 //!
 //! The families, and per family what inputs verification and measurement use, come from the
 //! strategy library's one list ([`strategies::Families`]); [`suite`] walks it.
 
+pub mod analysis;
+pub mod cachesim;
 pub mod chart;
 pub mod clock;
 pub mod compare;
 pub mod export;
 pub mod machine;
 pub mod measure;
+pub mod names;
 pub mod output;
 pub mod record;
+pub mod repeatability;
 pub mod report;
 pub mod select;
 pub mod site;
 pub mod stats;
 pub mod suite;
+pub mod units;
 pub mod verify;
 pub mod workload;

@@ -36,6 +36,12 @@ pub struct Cache {
     /// `data`, `instruction` or `unified`.
     pub kind: String,
     pub size_bytes: u64,
+    /// Ways, where known (what a cache simulation of this CPU needs).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub associativity: Option<u32>,
+    /// Line size in bytes, where known.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub line_bytes: Option<u32>,
 }
 
 impl CpuIdentity {
@@ -47,9 +53,56 @@ impl CpuIdentity {
             .map(|c| c.size_bytes)
     }
 
-    /// A file-name-safe name for the CPU: lower case, runs of anything else become `-`.
+    /// The data (or unified) cache of `level`, if known.
+    pub fn data_cache_of(&self, level: u8) -> Option<&Cache> {
+        self.caches
+            .iter()
+            .find(|c| c.level == level && c.kind != "instruction")
+    }
+
+    /// The microarchitecture, where the vendor, family and model name it unambiguously.
+    pub fn microarchitecture(&self) -> Option<&'static str> {
+        microarchitecture(&self.vendor, self.family?, self.model?)
+    }
+
+    /// The record folder's name: the brand without trademarks and clock, then the family and
+    /// model (`intel-xeon-f6m167`), and the microarchitecture where they name it
+    /// (`amd-epyc-f25m17-zen4`). Two CPUs that share a brand string but not a family and model
+    /// get different folders.
     pub fn slug(&self) -> String {
-        slug(&self.brand)
+        let mut slug = slug(&brand_without_noise(&self.brand));
+        if let (Some(family), Some(model)) = (self.family, self.model) {
+            slug.push_str(&format!("-f{family}m{model}"));
+        }
+        if let Some(name) = self.microarchitecture() {
+            slug.push('-');
+            slug.push_str(&crate::machine::slug(name));
+        }
+        slug
+    }
+
+    /// `AMD EPYC (Zen 4, family 25 model 17)`: the brand and what identifies the CPU.
+    pub fn describe(&self) -> String {
+        let mut parts = Vec::new();
+        if let Some(name) = self.microarchitecture() {
+            parts.push(name.to_string());
+        }
+        if let (Some(family), Some(model)) = (self.family, self.model) {
+            parts.push(format!("family {family} model {model}"));
+        }
+        if parts.is_empty() {
+            self.brand.clone()
+        } else {
+            format!("{} ({})", self.brand, parts.join(", "))
+        }
+    }
+
+    /// Whether two records come from the same kind of CPU: vendor, family and model (the brand
+    /// string alone is not enough: Zen 1 and Zen 4 are both "AMD EPYC").
+    pub fn same_cpu(&self, other: &CpuIdentity) -> bool {
+        (self.vendor.as_str(), self.family, self.model)
+            == (other.vendor.as_str(), other.family, other.model)
+            && (self.family.is_some() || self.brand == other.brand)
     }
 }
 
@@ -71,6 +124,42 @@ pub fn slug(text: &str) -> String {
     }
 }
 
+/// The brand string without trademark signs, the clock and generic words: `Intel(R) Xeon(R)
+/// Processor @ 2.50GHz` → `Intel Xeon`.
+fn brand_without_noise(brand: &str) -> String {
+    let brand = brand.split(" @ ").next().unwrap_or(brand);
+    brand
+        .replace("(R)", " ")
+        .replace("(r)", " ")
+        .replace("(TM)", " ")
+        .replace("(tm)", " ")
+        .split_whitespace()
+        .filter(|word| !["CPU", "Processor", "processor"].contains(word))
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// Microarchitectures that the vendor, family and model identify on their own. Intel family 6
+/// model 85 (Skylake-SP, Cascade Lake or Cooper Lake by stepping) is not among them, nor is a
+/// model a hypervisor may report in place of the host's (model 167 has been seen on a CPU
+/// with AMX, which Rocket Lake never had).
+pub fn microarchitecture(vendor: &str, family: u32, model: u32) -> Option<&'static str> {
+    match (vendor, family, model) {
+        ("AuthenticAMD", 23, 1 | 17) => Some("Zen"),
+        ("AuthenticAMD", 23, 8 | 24) => Some("Zen+"),
+        ("AuthenticAMD", 23, 49 | 96 | 104 | 113 | 144 | 160) => Some("Zen 2"),
+        ("AuthenticAMD", 25, 0..=15 | 32..=63 | 80..=95) => Some("Zen 3"),
+        ("AuthenticAMD", 25, 64..=79) => Some("Zen 3+"),
+        ("AuthenticAMD", 25, 16..=31 | 96..=127 | 160..=175) => Some("Zen 4"),
+        ("AuthenticAMD", 26, _) => Some("Zen 5"),
+        ("GenuineIntel", 6, 106 | 108) => Some("Ice Lake-SP"),
+        ("GenuineIntel", 6, 143) => Some("Sapphire Rapids"),
+        ("GenuineIntel", 6, 207) => Some("Emerald Rapids"),
+        ("GenuineIntel", 6, 173) => Some("Granite Rapids"),
+        _ => None,
+    }
+}
+
 impl Machine {
     /// Describes this machine.
     pub fn detect() -> Machine {
@@ -84,29 +173,53 @@ impl Machine {
     }
 }
 
-/// Features worth recording, by architecture.
-fn detected_features() -> Vec<String> {
-    let mut features = Vec::new();
-    #[cfg(target_arch = "x86_64")]
-    {
-        macro_rules! check {
-            ($($name:tt),*) => {$(
-                if std::arch::is_x86_feature_detected!($name) { features.push($name.to_string()); }
-            )*};
+/// The CPU features worth recording, listed once: each is recorded as detected at run time
+/// (`machine.cpu.features`) and as compiled in (`tool.target_features`). Every feature a
+/// variant may require ([`strategies::Feature`]) is among them.
+macro_rules! features {
+    ($($arch:literal, $detect:ident: [$($name:tt),* $(,)?];)*) => {
+        /// The features detected at run time (masks not applied).
+        fn detected_features() -> Vec<String> {
+            #[allow(unused_mut)]
+            let mut features = Vec::new();
+            $(
+                #[cfg(target_arch = $arch)]
+                {
+                    $(
+                        if std::arch::$detect!($name) {
+                            features.push($name.to_string());
+                        }
+                    )*
+                }
+            )*
+            features
         }
-        check!("sse2", "sse4.2", "popcnt", "avx", "avx2", "bmi1", "bmi2", "fma", "lzcnt");
-        check!("avx512f", "avx512bw", "avx512vl", "avx512vpopcntdq", "gfni");
-    }
-    #[cfg(target_arch = "aarch64")]
-    {
-        macro_rules! check {
-            ($($name:tt),*) => {$(
-                if std::arch::is_aarch64_feature_detected!($name) { features.push($name.to_string()); }
-            )*};
+
+        /// The features compiled into this build (`-C target-feature`, `target-cpu`).
+        pub fn compiled_features() -> Vec<String> {
+            #[allow(unused_mut)]
+            let mut features = Vec::new();
+            $($(
+                if cfg!(target_feature = $name) {
+                    features.push($name.to_string());
+                }
+            )*)*
+            features
         }
-        check!("neon", "asimd", "crc", "lse", "sve", "sve2", "dotprod");
-    }
-    features
+
+        /// Every feature name of the list, for every architecture.
+        pub const FEATURE_NAMES: &[&str] = &[$($($name),*),*];
+    };
+}
+
+features! {
+    "x86_64", is_x86_feature_detected: [
+        "sse2", "sse4.2", "popcnt", "avx", "avx2", "bmi1", "bmi2", "fma", "lzcnt",
+        "avx512f", "avx512bw", "avx512vl", "avx512vpopcntdq", "gfni",
+    ];
+    "aarch64", is_aarch64_feature_detected: [
+        "neon", "crc", "lse", "sve", "sve2", "dotprod",
+    ];
 }
 
 #[cfg(target_arch = "x86_64")]
@@ -139,6 +252,8 @@ fn cpu_identity() -> CpuIdentity {
                 level: c.level(),
                 kind: kind.into(),
                 size_bytes: size as u64,
+                associativity: Some(c.associativity() as u32),
+                line_bytes: Some(c.coherency_line_size() as u32),
             })
         })
         .collect();
@@ -196,6 +311,8 @@ fn cpu_identity() -> CpuIdentity {
                     level,
                     kind: kind.into(),
                     size_bytes: size,
+                    associativity: None,
+                    line_bytes: None,
                 });
             }
         }
@@ -267,6 +384,8 @@ fn sysfs_caches() -> Vec<Cache> {
                 level,
                 kind: kind.to_lowercase(),
                 size_bytes,
+                associativity: read("ways_of_associativity").and_then(|w| w.parse().ok()),
+                line_bytes: read("coherency_line_size").and_then(|l| l.parse().ok()),
             });
         }
     }
@@ -349,6 +468,45 @@ mod tests {
         );
         assert_eq!(slug("  Intel(R) Core(TM) i7 "), "intel-r-core-tm-i7");
         assert_eq!(slug("???"), "unknown-cpu");
+    }
+
+    fn cpu(vendor: &str, brand: &str, family: u32, model: u32) -> CpuIdentity {
+        CpuIdentity {
+            vendor: vendor.into(),
+            brand: brand.into(),
+            family: Some(family),
+            model: Some(model),
+            stepping: None,
+            features: vec![],
+            caches: vec![],
+            source: "test".into(),
+        }
+    }
+
+    #[test]
+    fn cpu_folders_name_family_model_and_microarchitecture() {
+        let zen4 = cpu("AuthenticAMD", "AMD EPYC", 25, 17);
+        let zen1 = cpu("AuthenticAMD", "AMD EPYC", 23, 1);
+        assert_eq!(zen4.slug(), "amd-epyc-f25m17-zen-4");
+        assert_eq!(zen1.slug(), "amd-epyc-f23m1-zen");
+        assert!(!zen4.same_cpu(&zen1), "same brand, different CPUs");
+        let xeon = cpu("GenuineIntel", "Intel(R) Xeon(R) Processor", 6, 167);
+        assert_eq!(xeon.slug(), "intel-xeon-f6m167");
+        let cascade = cpu(
+            "GenuineIntel",
+            "Intel(R) Xeon(R) Processor @ 2.50GHz",
+            6,
+            85,
+        );
+        assert_eq!(cascade.slug(), "intel-xeon-f6m85");
+        assert!(!xeon.same_cpu(&cascade));
+        assert_eq!(zen4.describe(), "AMD EPYC (Zen 4, family 25 model 17)");
+        for name in strategies::Feature::ALL {
+            assert!(
+                FEATURE_NAMES.contains(&name.name()),
+                "{name} is not recorded"
+            );
+        }
     }
 
     #[test]

@@ -98,6 +98,8 @@ pub struct Interrupted;
 /// Where the runner is, for a progress display.
 #[derive(Clone, Debug)]
 pub struct Progress {
+    /// The family being measured.
+    pub family: &'static str,
     /// The workload being measured, as `family/distribution/mode[/E]`.
     pub label: String,
     /// Budgeted time of the workloads before this one.
@@ -149,7 +151,11 @@ pub fn measure_family<F: Bench>(
             } else {
                 label
             };
-            progress(Progress { label, budget_done });
+            progress(Progress {
+                family: F::NAME,
+                label,
+                budget_done,
+            });
             let slice = plan.budget_of(&state.prepared.workload) / sweeps as u32;
             let (min_rounds, max_rounds) = (
                 plan.min_rounds.div_ceil(sweeps),

@@ -2,19 +2,9 @@
 //! full per-workload tables written beside the charts.
 
 use crate::record::{Measurement, Record};
-use crate::workload::{format_bytes, Mode};
+use crate::units;
+use crate::workload::Mode;
 use std::fmt::Write;
-
-/// Bytes as `32 KiB`, `1.9 KiB`, `512 B`, `-` for none.
-pub fn footprint(bytes: usize) -> String {
-    match bytes {
-        0 => "-".into(),
-        b if b < 1024 => format!("{b} B"),
-        b if b >= 1 << 20 && b % (1 << 20) == 0 => format!("{} MiB", b >> 20),
-        b if b % 1024 == 0 => format!("{} KiB", b / 1024),
-        b => format!("{:.1} KiB", b as f64 / 1024.0),
-    }
-}
 
 /// The ranked table of each family: rank, variant, geometric-mean ratio; ns/op, cycles/op and
 /// ratio in throughput and latency on the headline distribution; ns/op under the heaviest
@@ -33,7 +23,7 @@ pub fn ranked_tables(record: &Record) -> String {
             "\n{family}: ranked by geometric mean of ratio to best over {workloads} workloads (1.00x = best)"
         );
         let pressure_header = pressure.map_or(String::new(), |e| {
-            format!("{:>10}", format!("@{}", format_bytes(e)))
+            format!("{:>10}", format!("@{}", units::bytes_compact(e)))
         });
         let _ = writeln!(
             out,
@@ -90,7 +80,7 @@ pub fn ranked_tables(record: &Record) -> String {
                 "  {rank:>2}  {label:<24} {geomean:>7}  {}  {}  {under_pressure}  {:>9}",
                 cell(Mode::Throughput),
                 cell(Mode::Latency),
-                footprint(table)
+                units::footprint(table as u64)
             );
         };
         for r in &ranks {
@@ -197,7 +187,7 @@ pub fn full_tables(record: &Record) -> String {
                     out,
                     "| {} | {} | {}{} | {:.3} | {:.3} | {:.3} | {} | {} | {} | {} | {} |",
                     m.workload,
-                    format_bytes(m.eviction_bytes),
+                    units::bytes_compact(m.eviction_bytes),
                     m.variant,
                     if m.suspect {
                         " **suspect**"
@@ -214,7 +204,7 @@ pub fn full_tables(record: &Record) -> String {
                         .map_or("-".into(), |c| format!("{c:.2}")),
                     m.ratio_to_best.map_or("-".into(), |r| format!("{r:.2}x")),
                     m.floor_multiple.map_or("-".into(), |f| format!("{f:.2}")),
-                    footprint(m.table_bytes),
+                    units::footprint(m.table_bytes as u64),
                 );
             }
             let _ = writeln!(out);

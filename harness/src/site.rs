@@ -12,14 +12,15 @@
 //!
 //! The page is self-contained: inline CSS, no scripts, fonts or images from elsewhere, so the
 //! folder can be served as it is (GitHub Pages) or opened from disk. Every text taken from a
-//! record is escaped. The site is built in a hidden temporary folder beside the target and
-//! swapped in at the end, so an interrupted build leaves the previous site intact.
+//! record is escaped. The site is written with [`output::publish`]: built in a hidden folder
+//! beside the target and moved into place at the end, so an interrupted build leaves the
+//! previous site intact, and only files an earlier build wrote are ever replaced.
 
 use crate::chart;
 use crate::machine::{slug, CpuIdentity};
 use crate::output;
 use crate::record::{Measurement, Record};
-use crate::report::footprint;
+use crate::units;
 use crate::workload::{Mode, BLOCK, EVICTION_SIZES, PRESSURE_BLOCK};
 use anyhow::{anyhow, bail, Context, Result};
 use std::fmt::Write;
@@ -64,6 +65,7 @@ pub struct SiteSummary {
 /// there only once the new site is complete. Files that are not readable records are skipped
 /// with a warning; no records at all is an error.
 pub fn build_site(results: &Path, out: &Path) -> Result<SiteSummary> {
+    output::check_target(out, output::Legacy::None)?;
     let (mut records, skipped) = find_records(results, out)?;
     if records.is_empty() {
         bail!(
@@ -72,19 +74,11 @@ pub fn build_site(results: &Path, out: &Path) -> Result<SiteSummary> {
         );
     }
     newest_first(&mut records);
-    remove_stale_builds(out);
-    let staging = output::temporary_dir(out)
-        .with_context(|| format!("creating a temporary folder beside {}", out.display()))?;
-    let built = fill(&staging, &records);
-    let charts = match built {
-        Ok(charts) => charts,
-        Err(e) => {
-            let _ = std::fs::remove_dir_all(&staging);
-            return Err(e);
-        }
-    };
-    output::replace_dir(&staging, out)
-        .with_context(|| format!("moving the new site into {}", out.display()))?;
+    let mut charts = 0;
+    output::publish(out, output::Legacy::None, |staging| {
+        charts = fill(staging, &records)?;
+        Ok(())
+    })?;
     Ok(SiteSummary {
         records: records.len(),
         cpus: group_by_cpu(&records).len(),
@@ -92,41 +86,6 @@ pub fn build_site(results: &Path, out: &Path) -> Result<SiteSummary> {
         index: out.join("index.html"),
         skipped,
     })
-}
-
-/// Removes the temporary folders that killed builds of `out` left beside it: those named for
-/// `out` ([`output::temporary_dir`], [`output::replace_dir`]) whose process is gone. Only on
-/// Linux, where `/proc` says which processes run. Nothing else in the parent folder is touched.
-fn remove_stale_builds(out: &Path) {
-    let (Some(parent), Some(name)) = (out.parent(), out.file_name()) else {
-        return;
-    };
-    let parent = if parent.as_os_str().is_empty() {
-        Path::new(".")
-    } else {
-        parent
-    };
-    let name = name.to_string_lossy();
-    let prefixes = [format!(".tmp-{name}-"), format!(".tmp-old-{name}-")];
-    if !Path::new("/proc/self").exists() {
-        return;
-    }
-    let Ok(entries) = std::fs::read_dir(parent) else {
-        return;
-    };
-    for entry in entries.flatten() {
-        let entry_name = entry.file_name().to_string_lossy().into_owned();
-        let pid = prefixes
-            .iter()
-            .find_map(|p| entry_name.strip_prefix(p.as_str()))
-            .and_then(|pid| pid.parse::<u32>().ok());
-        let gone = pid.is_some_and(|pid| {
-            pid != std::process::id() && !Path::new(&format!("/proc/{pid}")).exists()
-        });
-        if gone && entry.path().is_dir() {
-            let _ = std::fs::remove_dir_all(entry.path());
-        }
-    }
 }
 
 /// A record found under `results/`, and where it came from.
@@ -265,7 +224,7 @@ fn group_by_cpu(records: &[Found]) -> Vec<CpuGroup<'_>> {
     let mut groups: Vec<CpuGroup> = Vec::new();
     for found in records {
         let cpu = &found.record.machine.cpu;
-        let same = |g: &&mut CpuGroup| g.cpu.brand == cpu.brand && g.cpu.slug() == cpu.slug();
+        let same = |g: &&mut CpuGroup| g.cpu.slug() == cpu.slug();
         match groups.iter_mut().find(same) {
             Some(group) => group.records.push(found),
             None => groups.push(CpuGroup {
@@ -682,14 +641,7 @@ fn cpu_description(record: &Record, out: &mut String) {
     let caches: Vec<String> = cpu
         .caches
         .iter()
-        .map(|c| {
-            format!(
-                "L{} {} {}",
-                c.level,
-                c.kind,
-                footprint(c.size_bytes as usize)
-            )
-        })
+        .map(|c| format!("L{} {} {}", c.level, c.kind, units::footprint(c.size_bytes)))
         .collect();
     let mut items = vec![
         ("Vendor", esc(&cpu.vendor)),
@@ -831,7 +783,7 @@ fn ranked_table(record: &Record, family: &str, out: &mut String) {
     let pressure_head = pressure.map_or(String::new(), |e| {
         format!(
             "<th rowspan=\"2\" scope=\"col\">cache pressure<br>ns/op after {}</th>",
-            esc(&byte_text(e))
+            esc(&units::bytes(e))
         )
     });
     let _ = writeln!(
@@ -881,16 +833,6 @@ fn ranked_table(record: &Record, family: &str, out: &mut String) {
     notes(record, family, out);
 }
 
-/// Bytes as `16 MiB`, `64 KiB`, `100 B`, `0` for none.
-fn byte_text(bytes: u64) -> String {
-    match bytes {
-        0 => "0".into(),
-        b if b >= 1 << 20 && b % (1 << 20) == 0 => format!("{} MiB", b >> 20),
-        b if b >= 1 << 10 && b % (1 << 10) == 0 => format!("{} KiB", b >> 10),
-        b => format!("{b} B"),
-    }
-}
-
 /// What every row of a ranked table shares.
 struct RowContext<'a> {
     record: &'a Record,
@@ -938,7 +880,7 @@ impl RowContext<'_> {
         let _ = writeln!(
             out,
             "<td class=\"num\">{}</td></tr>",
-            esc(&footprint(table))
+            esc(&units::footprint(table as u64))
         );
     }
 }
@@ -1114,7 +1056,7 @@ footer { color: var(--muted); font-size: 0.9rem; margin-top: 48px; padding-botto
 
 /// What the numbers mean, in plain words (from the docs of `workload` and `measure`).
 fn method_section(out: &mut String) {
-    let sizes: Vec<String> = EVICTION_SIZES.iter().map(|&b| byte_text(b)).collect();
+    let sizes: Vec<String> = EVICTION_SIZES.iter().map(|&b| units::bytes(b)).collect();
     let _ = writeln!(
         out,
         "<section id=\"method\">\n<h2>How these were measured</h2>\n\
@@ -1199,14 +1141,6 @@ mod tests {
             href(Path::new("records/amd epyc/a#b?.json")),
             "records/amd%20epyc/a%23b%3F.json"
         );
-    }
-
-    #[test]
-    fn byte_sizes_read_well() {
-        assert_eq!(byte_text(0), "0");
-        assert_eq!(byte_text(16 << 10), "16 KiB");
-        assert_eq!(byte_text(16 << 20), "16 MiB");
-        assert_eq!(byte_text(100), "100 B");
     }
 
     #[test]

@@ -59,6 +59,50 @@ pub fn quantile(sorted: &[f64], q: f64) -> f64 {
     sorted[low] + (sorted[high] - sorted[low]) * (position - low as f64)
 }
 
+/// The median of values in any order (`None` if there are none).
+pub fn median(values: &[f64]) -> Option<f64> {
+    if values.is_empty() {
+        return None;
+    }
+    let mut sorted = values.to_vec();
+    sorted.sort_by(f64::total_cmp);
+    Some(quantile(&sorted, 0.5))
+}
+
+/// The distribution-free 95% confidence interval of the median of sorted data, from its order
+/// statistics: `[x(k), x(n+1-k)]` with the largest `k` for which a binomial(n, 1/2) falls
+/// below `k` with probability at most 2.5%. Below six values no such `k` exists, and the
+/// interval is the whole range (which then covers the median with 94% or less).
+pub fn median_interval(sorted: &[f64]) -> (f64, f64) {
+    let n = sorted.len();
+    assert!(n > 0, "an interval needs data");
+    // P(X <= j) for X ~ Binomial(n, 1/2), accumulated in log space.
+    let ln_half_n = -(n as f64) * std::f64::consts::LN_2;
+    let mut ln_choose = 0.0f64; // ln C(n, 0)
+    let mut cumulative = 0.0f64;
+    let mut k = 0; // the number of order statistics cut from each end
+    for j in 0..n {
+        cumulative += (ln_choose + ln_half_n).exp();
+        if cumulative > 0.025 {
+            break;
+        }
+        // [x(j+1), x(n-j)] misses the median with probability 2 P(X <= j) <= 5%.
+        k = j;
+        ln_choose += ((n - j) as f64).ln() - ((j + 1) as f64).ln();
+    }
+    let k = k.min((n - 1) / 2);
+    (sorted[k], sorted[n - 1 - k])
+}
+
+/// Rounds `x` to `digits` significant decimal digits.
+pub fn round_significant(x: f64, digits: i32) -> f64 {
+    if x == 0.0 || !x.is_finite() {
+        return x;
+    }
+    let scale = 10f64.powi(digits - 1 - x.abs().log10().floor() as i32);
+    (x * scale).round() / scale
+}
+
 /// The geometric mean of positive values.
 pub fn geometric_mean(values: &[f64]) -> f64 {
     (values.iter().map(|v| v.ln()).sum::<f64>() / values.len() as f64).exp()
@@ -123,6 +167,19 @@ mod tests {
         assert!((fit.slope - 0.5).abs() < 1e-12 && (fit.intercept - 3.0).abs() < 1e-12);
         assert!((fit.r_squared - 1.0).abs() < 1e-12);
         assert!(LineFit::of(&[(1.0, 1.0)]).is_none());
+    }
+
+    #[test]
+    fn median_intervals_follow_the_binomial() {
+        let data: Vec<f64> = (1..=100).map(f64::from).collect();
+        // n = 100: the classic answer is the 40th and 61st order statistics.
+        assert_eq!(median_interval(&data), (40.0, 61.0));
+        assert_eq!(median_interval(&[1.0, 2.0, 3.0]), (1.0, 3.0));
+        let six: Vec<f64> = (1..=6).map(f64::from).collect();
+        assert_eq!(median_interval(&six), (1.0, 6.0));
+        assert_eq!(median(&[3.0, 1.0, 2.0]), Some(2.0));
+        assert_eq!(round_significant(0.123456, 4), 0.1235);
+        assert_eq!(round_significant(12345.6, 4), 12350.0);
     }
 
     #[test]

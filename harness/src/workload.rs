@@ -23,7 +23,6 @@
 
 use rand::seq::SliceRandom;
 use rand_chacha::ChaCha8Rng;
-use serde::{Deserialize, Serialize};
 use std::hint::black_box;
 use std::time::{Duration, Instant};
 use strategies::{inputs, Answer, Bench, Distribution, Kernel, Queries, Visitor};
@@ -39,24 +38,7 @@ pub const PRESSURE_BLOCK: usize = 64;
 /// The eviction sizes of cache-pressure mode, in bytes.
 pub const EVICTION_SIZES: [u64; 7] = [0, 16 << 10, 64 << 10, 256 << 10, 1 << 20, 4 << 20, 16 << 20];
 
-/// How queries are issued.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Mode {
-    Throughput,
-    Latency,
-    CachePressure,
-}
-
-impl Mode {
-    pub fn name(self) -> &'static str {
-        match self {
-            Mode::Throughput => "throughput",
-            Mode::Latency => "latency",
-            Mode::CachePressure => "cache_pressure",
-        }
-    }
-}
+pub use crate::record::Mode;
 
 /// A family's workload: its distribution and mode (and eviction size under pressure).
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -103,7 +85,7 @@ impl Workload {
                     "{}/{}/{}",
                     self.distribution.name,
                     self.mode.name(),
-                    format_bytes(self.eviction_bytes)
+                    crate::units::bytes_compact(self.eviction_bytes)
                 )
             }
             _ => format!("{}/{}", self.distribution.name, self.mode.name()),
@@ -138,16 +120,6 @@ impl Workload {
             out: vec![F::Output::default(); BLOCK],
             eviction,
         }
-    }
-}
-
-/// `0`, `16 KiB`, `1 MiB`, … for labels.
-pub fn format_bytes(bytes: u64) -> String {
-    match bytes {
-        0 => "0".to_string(),
-        b if b >= 1 << 20 && b % (1 << 20) == 0 => format!("{}MiB", b >> 20),
-        b if b >= 1 << 10 && b % (1 << 10) == 0 => format!("{}KiB", b >> 10),
-        b => format!("{b}B"),
     }
 }
 
@@ -209,6 +181,13 @@ impl<F: Bench> Prepared<F> {
             self.sets.len()
         );
         self.current = set;
+    }
+
+    /// One sweep of the eviction buffer (nothing without one).
+    pub fn sweep(&self) {
+        if let Some(eviction) = &self.eviction {
+            eviction.sweep();
+        }
     }
 
     /// The selected query set.

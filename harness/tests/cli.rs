@@ -119,8 +119,15 @@ fn a_small_run_writes_a_record_and_charts_that_report_and_plot_can_read() {
         "{out}"
     );
     let files = tree(dir.path());
-    let records: Vec<&String> = files.iter().filter(|f| f.ends_with(".json")).collect();
+    let records: Vec<&String> = files
+        .iter()
+        .filter(|f| f.ends_with(".json") && !f.ends_with(harness::output::MANIFEST))
+        .collect();
     assert_eq!(records.len(), 1, "{files:?}");
+    assert!(
+        files.iter().any(|f| f.ends_with(harness::output::MANIFEST)),
+        "the chart folder says what bitbench wrote: {files:?}"
+    );
     assert!(
         files.iter().all(|f| !f.contains("tmp")),
         "no temporary left: {files:?}"

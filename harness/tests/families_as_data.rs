@@ -8,8 +8,8 @@
 
 mod common;
 
+use harness::analysis::analyze;
 use harness::measure::Plan;
-use harness::record::analyze;
 use harness::select::Selection;
 use harness::suite;
 use std::sync::atomic::AtomicBool;

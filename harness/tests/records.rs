@@ -2,10 +2,11 @@
 
 mod common;
 
+use harness::analysis::analyze;
 use harness::machine::Machine;
 use harness::measure::{Samples, FLOOR};
 use harness::record::{
-    analyze, write_new_atomically, write_record_file, Record, RecordError, SCHEMA_VERSION,
+    write_new_atomically, write_record_file, Record, RecordError, SCHEMA_VERSION,
 };
 use harness::workload::{Mode, Workload};
 use harness::{chart, report};
@@ -177,14 +178,20 @@ fn writing_is_atomic_and_never_overwrites() {
 fn a_killed_writer_leaves_only_a_hidden_temporary_that_is_cleaned_up() {
     let dir = tempfile::tempdir().unwrap();
     // What a writer killed mid-write leaves: a hidden temporary of a process that is gone.
-    let stale = dir.path().join(".20261122T000000Z.json.tmp-4000000000");
+    let stale = dir
+        .path()
+        .join(".bitbench-tmp-20261122t000000z.json-4000000000");
     std::fs::write(&stale, "{\"schema_vers").unwrap();
-    let stale_dir = dir.path().join(".tmp-20261122T000000Z-4000000000");
+    let stale_dir = dir.path().join(".bitbench-tmp-20261122t000000z-4000000000");
+    // A user's hidden file that merely looks temporary is not ours, and stays.
+    let users = dir.path().join(".tmp-notes-4000000000");
+    std::fs::write(&users, "mine").unwrap();
     std::fs::create_dir(&stale_dir).unwrap();
     harness::output::clean_stale(dir.path());
     if Path::new("/proc/self").exists() {
         assert!(!stale.exists() && !stale_dir.exists());
     }
+    assert!(users.exists());
 }
 
 #[test]

@@ -45,14 +45,20 @@ fn a_site_is_built_from_the_records_and_skips_what_is_not_one() {
         &synthetic_record("Other CPU", "2026-11-21T10:00:00Z"),
         "y.json",
     );
-    let bad = results.join("test-cpu-1").join("bad.json");
+    let bad = results.join(record.machine.cpu.slug()).join("bad.json");
     std::fs::write(&bad, "{\"schema_version\": 1, \"truncated\": ").unwrap();
     // Folders that hold no records are not looked into.
     for folder in ["baseline", "cross-cpu", "site"] {
         std::fs::create_dir_all(results.join(folder)).unwrap();
         std::fs::write(results.join(folder).join("z.json"), "not json").unwrap();
     }
-    let out = results.join("site");
+    // A site folder holding a file bitbench did not write is refused, before any work.
+    let error = build_site(&results, &results.join("site")).unwrap_err();
+    assert!(
+        error.to_string().contains("did not write (z.json)"),
+        "{error}"
+    );
+    let out = tmp.path().join("public");
 
     let site = build_site(&results, &out).unwrap();
 
@@ -150,28 +156,45 @@ fn text_from_records_is_escaped() {
 fn a_failed_build_leaves_the_old_site_and_a_new_one_replaces_it() {
     let tmp = tempfile::tempdir().unwrap();
     let results = tmp.path().join("results");
-    std::fs::create_dir_all(results.join("some-cpu")).unwrap();
-    std::fs::write(results.join("some-cpu").join("bad.json"), "[]").unwrap();
-    let out = tmp.path().join("site");
-    std::fs::create_dir_all(&out).unwrap();
-    std::fs::write(out.join("index.html"), "old").unwrap();
-
-    let error = build_site(&results, &out).unwrap_err();
-    assert!(error.to_string().contains("no records"), "{error}");
-    assert_eq!(read_index(&out), "old");
-
     write(
         &results,
         &synthetic_record("Test CPU", "2026-11-22T10:00:00Z"),
         "x.json",
     );
-    // What a killed build would have left (no process has this id), and someone else's folder.
-    let stale = tmp.path().join(".tmp-site-4294967290");
+    let out = tmp.path().join("site");
+    build_site(&results, &out).unwrap();
+    let old = read_index(&out);
+    let folder = results.join(
+        synthetic_record("Test CPU", "2026-11-22T10:00:00Z")
+            .machine
+            .cpu
+            .slug(),
+    );
+    // A user's file in the site folder is kept by every later build.
+    std::fs::write(out.join("notes.txt"), "mine").unwrap();
+
+    std::fs::remove_file(folder.join("x.json")).unwrap();
+    std::fs::write(folder.join("bad.json"), "[]").unwrap();
+    let error = build_site(&results, &out).unwrap_err();
+    assert!(error.to_string().contains("no records"), "{error}");
+    assert_eq!(read_index(&out), old);
+
+    write(
+        &results,
+        &synthetic_record("Test CPU 2", "2026-11-23T10:00:00Z"),
+        "x.json",
+    );
+    // What a killed build would have left (no process has this id), and a user's folder.
+    let stale = tmp.path().join(".bitbench-tmp-site-4294967290");
     let unrelated = tmp.path().join(".tmp-other-4294967290");
     std::fs::create_dir_all(&stale).unwrap();
     std::fs::create_dir_all(&unrelated).unwrap();
     build_site(&results, &out).unwrap();
-    assert!(read_index(&out).contains("Test CPU"));
+    assert!(read_index(&out).contains("Test CPU 2"));
+    assert_eq!(
+        std::fs::read_to_string(out.join("notes.txt")).unwrap(),
+        "mine"
+    );
     assert!(unrelated.exists());
     std::fs::remove_dir(&unrelated).unwrap();
     if !Path::new("/proc/self").exists() {

@@ -2,9 +2,10 @@
 // Each test crate uses part of this module.
 #![allow(dead_code)]
 
+use harness::analysis::{analyze, simd_speedups};
 use harness::machine::Machine;
 use harness::measure::{Samples, FLOOR};
-use harness::record::{analyze, Record, Run, Tool, SCHEMA_VERSION};
+use harness::record::{Record, Run, Tool, SCHEMA_VERSION};
 use harness::workload::Workload;
 use strategies::{Bench, Families, FamilyVisitor, Registry};
 
@@ -65,7 +66,8 @@ pub fn synthetic_record(brand: &str, started_utc: &str) -> Record {
             only: vec![],
         },
         clock: None,
-        simd_speedups: harness::record::simd_speedups(&measurements),
+        simd_speedups: simd_speedups(&measurements),
+        cache_sim: None,
         measurements,
         ranks,
     }

@@ -1,0 +1,277 @@
+//! From samples to a record's measurements and ranks: how sure each number is.
+//!
+//! - Each measurement keeps its per-round values, and its median gets a 95% interval from the
+//!   rounds' order statistics (no assumption about their distribution).
+//! - Every round measures all the variants of a workload back to back, so the ratio of a
+//!   variant to the workload's best variant is taken **per round** (paired): drift that hits
+//!   the whole round cancels. Its median and 95% interval say whether the two are tied.
+//! - A family's ranking orders its variants by the geometric mean of their paired ratios over
+//!   the family's workloads; each is compared with the one ranked above it by a bootstrap of
+//!   that geometric mean (resampling rounds within each workload), and where the interval
+//!   includes parity the two are tied (≈), not ordered.
+
+use crate::measure::Samples;
+use crate::record::{ClockEstimate, Interval, Measurement, Mode, Rank, SimdSpeedup};
+use crate::stats::{geometric_mean, median, median_interval, round_significant, Summary};
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+use std::collections::BTreeMap;
+
+/// Significant digits kept of each round's time: far below any noise, and it keeps records
+/// small.
+pub const ROUND_DIGITS: i32 = 4;
+/// Bootstrap resamples for the rank intervals.
+pub const RESAMPLES: usize = 300;
+
+/// A workload's identity within a record.
+type WorkloadKey = (String, String, Mode, u64);
+
+/// Turns raw samples into measurements (statistics, intervals, ratios, floor multiples,
+/// suspects, cycles) and ranks each family's variants.
+pub fn analyze(
+    samples: &[Samples],
+    clock: Option<&ClockEstimate>,
+) -> (Vec<Measurement>, Vec<Rank>) {
+    let mut measurements: Vec<Measurement> = samples
+        .iter()
+        .filter_map(|s| measurement(s, clock))
+        .collect();
+    let mut groups: BTreeMap<WorkloadKey, Vec<usize>> = BTreeMap::new();
+    for (i, m) in measurements.iter().enumerate() {
+        groups.entry(workload_key(m)).or_default().push(i);
+    }
+    for indices in groups.values() {
+        compare_within_workload(&mut measurements, indices);
+    }
+    let ranks = rank(&measurements);
+    (measurements, ranks)
+}
+
+fn workload_key(m: &Measurement) -> WorkloadKey {
+    (
+        m.family.clone(),
+        m.workload.clone(),
+        m.mode,
+        m.eviction_bytes,
+    )
+}
+
+/// One variant's measurement in one workload, before it is compared with the others.
+fn measurement(s: &Samples, clock: Option<&ClockEstimate>) -> Option<Measurement> {
+    let rounds: Vec<f64> = s
+        .ns_per_op
+        .iter()
+        .map(|&x| round_significant(x, ROUND_DIGITS))
+        .collect();
+    let summary = Summary::of(&rounds)?;
+    let mut sorted = rounds.clone();
+    sorted.sort_by(f64::total_cmp);
+    let (low, high) = median_interval(&sorted);
+    Some(Measurement {
+        family: s.family.into(),
+        variant: s.variant.into(),
+        workload: s.workload.distribution.name.into(),
+        mode: s.workload.mode,
+        eviction_bytes: s.workload.eviction_bytes,
+        ns_per_op: summary,
+        rounds,
+        median_interval: Some(Interval {
+            median: summary.median,
+            low,
+            high,
+        }),
+        cycles_per_op_estimate: clock.map(|c| summary.median * c.ghz),
+        ratio_to_best: None,
+        paired_ratio_to_best: None,
+        floor_multiple: None,
+        table_bytes: s.table_bytes,
+        requires: s.requires.iter().map(|r| r.to_string()).collect(),
+        external: s.external,
+        floor: s.floor,
+        suspect: false,
+        cache_sim: None,
+    })
+}
+
+/// Ratios to the best and to the floor, and the suspects, within one workload.
+fn compare_within_workload(measurements: &mut [Measurement], indices: &[usize]) {
+    let floor = indices
+        .iter()
+        .find(|&&i| measurements[i].floor)
+        .map(|&i| measurements[i].ns_per_op);
+    let Some(best) = indices
+        .iter()
+        .copied()
+        .filter(|&i| !measurements[i].floor)
+        .min_by(|&a, &b| {
+            let (a, b) = (&measurements[a].ns_per_op, &measurements[b].ns_per_op);
+            a.median.total_cmp(&b.median)
+        })
+    else {
+        return;
+    };
+    let best_median = measurements[best].ns_per_op.median;
+    let best_rounds = measurements[best].rounds.clone();
+    for &i in indices {
+        let m = &mut measurements[i];
+        m.floor_multiple = floor.map(|f| m.ns_per_op.median / f.median);
+        if !m.floor {
+            m.ratio_to_best = Some(m.ns_per_op.median / best_median);
+            m.paired_ratio_to_best = paired_ratio(&m.rounds, &best_rounds);
+            m.suspect = floor.is_some_and(|f| below_floor(&m.ns_per_op, &f));
+        }
+    }
+}
+
+/// The per-round ratio `a[i] / b[i]`: its median and 95% interval. `None` without rounds, or
+/// when the two were not measured in the same rounds.
+pub fn paired_ratio(a: &[f64], b: &[f64]) -> Option<Interval> {
+    if a.is_empty() || a.len() != b.len() {
+        return None;
+    }
+    let mut ratios: Vec<f64> = a.iter().zip(b).map(|(x, y)| x / y).collect();
+    ratios.sort_by(f64::total_cmp);
+    let (low, high) = median_interval(&ratios);
+    Some(Interval {
+        median: median(&ratios)?,
+        low,
+        high,
+    })
+}
+
+/// Whether `variant` measured below the floor by more than the noise: its median plus its MAD
+/// is under the floor's median minus the floor's MAD. Doing less than returning the input means
+/// the compiler probably deleted the work.
+pub fn below_floor(variant: &Summary, floor: &Summary) -> bool {
+    variant.median + variant.mad < floor.median - floor.mad
+}
+
+/// Each SIMD variant's speedup over the best portable variant, per throughput workload.
+pub fn simd_speedups(measurements: &[Measurement]) -> Vec<SimdSpeedup> {
+    let throughput = || {
+        measurements
+            .iter()
+            .filter(|m| m.mode == Mode::Throughput && !m.floor)
+    };
+    throughput()
+        .filter(|m| !m.requires.is_empty())
+        .filter_map(|simd| {
+            let best = throughput()
+                .filter(|p| {
+                    p.requires.is_empty() && p.family == simd.family && p.workload == simd.workload
+                })
+                .min_by(|a, b| a.ns_per_op.median.total_cmp(&b.ns_per_op.median))?;
+            Some(SimdSpeedup {
+                family: simd.family.clone(),
+                variant: simd.variant.clone(),
+                workload: simd.workload.clone(),
+                best_portable: best.variant.clone(),
+                speedup: best.ns_per_op.median / simd.ns_per_op.median,
+                interval: paired_ratio(&best.rounds, &simd.rounds),
+            })
+        })
+        .collect()
+}
+
+/// Ranks each family's variants by the geometric mean of their ratios to the best (paired
+/// where the record has rounds), with ties called by [`paired_geomean`].
+pub fn rank(measurements: &[Measurement]) -> Vec<Rank> {
+    let mut by_variant: BTreeMap<(String, String), Vec<&Measurement>> = BTreeMap::new();
+    for m in measurements.iter().filter(|m| !m.floor) {
+        by_variant
+            .entry((m.family.clone(), m.variant.clone()))
+            .or_default()
+            .push(m);
+    }
+    let mut ranks: Vec<(Rank, Vec<&Measurement>)> = by_variant
+        .into_iter()
+        .map(|((family, variant), ms)| {
+            let ratios: Vec<f64> = ms
+                .iter()
+                .filter_map(|m| m.paired_ratio_to_best.map(|p| p.median).or(m.ratio_to_best))
+                .collect();
+            let rank = Rank {
+                family,
+                variant,
+                rank: 0,
+                geomean_ratio: geometric_mean(&ratios),
+                paired_to_first: None,
+                tied_with_previous: false,
+                workloads: ratios.len(),
+            };
+            (rank, ms)
+        })
+        .collect();
+    ranks.sort_by(|(a, _), (b, _)| {
+        a.family
+            .cmp(&b.family)
+            .then(a.geomean_ratio.total_cmp(&b.geomean_ratio))
+    });
+    let mut start = 0;
+    while start < ranks.len() {
+        let family = ranks[start].0.family.clone();
+        let end = start
+            + ranks[start..]
+                .iter()
+                .take_while(|(r, _)| r.family == family)
+                .count();
+        order_family(&mut ranks[start..end]);
+        start = end;
+    }
+    ranks.into_iter().map(|(r, _)| r).collect()
+}
+
+/// Numbers one family's ranks (sorted best first), calling ties with the one above.
+fn order_family(ranks: &mut [(Rank, Vec<&Measurement>)]) {
+    let first = ranks.first().map(|(_, ms)| ms.clone()).unwrap_or_default();
+    for i in 0..ranks.len() {
+        ranks[i].0.paired_to_first = paired_geomean(&ranks[i].1, &first, i as u64);
+        let tied = i > 0
+            && paired_geomean(&ranks[i].1, &ranks[i - 1].1, 1000 + i as u64)
+                .is_some_and(|p| p.includes_parity());
+        ranks[i].0.tied_with_previous = tied;
+        ranks[i].0.rank = if tied { ranks[i - 1].0.rank } else { i + 1 };
+    }
+}
+
+/// The geometric mean over workloads of the per-round ratio `a / b`, with a 95% bootstrap
+/// interval (rounds resampled within each workload, `RESAMPLES` times, from a fixed seed so a
+/// record always analyzes the same). `None` if the two share no workload with rounds.
+pub fn paired_geomean(a: &[&Measurement], b: &[&Measurement], seed: u64) -> Option<Interval> {
+    let pairs: Vec<Vec<f64>> = a
+        .iter()
+        .filter_map(|x| {
+            let y = b.iter().find(|y| workload_key(y) == workload_key(x))?;
+            (x.rounds.len() == y.rounds.len() && !x.rounds.is_empty())
+                .then(|| x.rounds.iter().zip(&y.rounds).map(|(p, q)| p / q).collect())
+        })
+        .collect();
+    if pairs.is_empty() {
+        return None;
+    }
+    let point = geometric_mean(&pairs.iter().filter_map(|r| median(r)).collect::<Vec<_>>());
+    let mut rng = ChaCha8Rng::seed_from_u64(0x5EED ^ seed);
+    let mut scratch = Vec::new();
+    let mut estimates: Vec<f64> = (0..RESAMPLES)
+        .map(|_| {
+            let medians: Vec<f64> = pairs
+                .iter()
+                .map(|ratios| {
+                    scratch.clear();
+                    scratch.extend(
+                        (0..ratios.len()).map(|_| ratios[rng.random_range(0..ratios.len())]),
+                    );
+                    median(&scratch).expect("non-empty")
+                })
+                .collect();
+            geometric_mean(&medians)
+        })
+        .collect();
+    estimates.sort_by(f64::total_cmp);
+    let at = |q: f64| estimates[((estimates.len() - 1) as f64 * q).round() as usize];
+    Some(Interval {
+        median: point,
+        low: at(0.025).min(point),
+        high: at(0.975).max(point),
+    })
+}

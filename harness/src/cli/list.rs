@@ -1,0 +1,111 @@
+//! `list` and `verify`.
+
+use crate::Context;
+use anyhow::Result;
+use harness::suite::{self, ListRow};
+use harness::verify::{Outcome, Verdict};
+use serde::Serialize;
+use std::process::ExitCode;
+use strategies::Families;
+
+/// `list [--json]`: the variants by family, with footprints, features and whether each runs.
+pub fn list(context: &Context, json: bool) -> Result<ExitCode> {
+    let rows: Vec<ListRow> = suite::list_rows::<Families>(&context.cpu, &context.selection);
+    if json {
+        println!("{}", serde_json::to_string_pretty(&rows)?);
+        return Ok(ExitCode::SUCCESS);
+    }
+    let mut family = "";
+    for row in &rows {
+        if row.family != family {
+            family = row.family;
+            println!("\n{family}");
+            println!(
+                "  {:<28} {:>11}  {:<12} runs here",
+                "variant", "table bytes", "requires"
+            );
+        }
+        let requires = if row.requires.is_empty() {
+            "-".to_string()
+        } else {
+            row.requires.join(",")
+        };
+        let status = match &row.not_runnable {
+            None => "yes".to_string(),
+            Some(reason) => format!("no ({reason})"),
+        };
+        let name = if row.external {
+            format!("{} (external)", row.name)
+        } else {
+            row.name.to_string()
+        };
+        println!(
+            "  {name:<28} {:>11}  {requires:<12} {status}",
+            row.table_bytes
+        );
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// `verify [--json]`: every runnable variant against the reference; exit 0 only if all agree.
+pub fn verify(context: &Context, json: bool, seed: u64) -> Result<ExitCode> {
+    let verdicts = verify_all(context, seed, !json);
+    let all_agree = verdicts
+        .iter()
+        .all(|v| !matches!(v.outcome, Outcome::Disagreed(_)));
+    if json {
+        #[derive(Serialize)]
+        struct Report<'a> {
+            seed: u64,
+            disabled: Vec<&'static str>,
+            all_agree: bool,
+            variants: &'a [Verdict],
+        }
+        let disabled = context.cpu.disabled().iter().map(|f| f.name()).collect();
+        let report = Report {
+            seed,
+            disabled,
+            all_agree,
+            variants: &verdicts,
+        };
+        println!("{}", serde_json::to_string_pretty(&report)?);
+    }
+    Ok(if all_agree {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::FAILURE
+    })
+}
+
+/// Verifies every selected variant, printing one line per variant as it goes when `print`.
+pub fn verify_all(context: &Context, seed: u64, print: bool) -> Vec<Verdict> {
+    suite::verify_all::<Families>(
+        &context.cpu,
+        &context.selection,
+        seed,
+        &mut |family, verdicts| {
+            if print {
+                println!("{family}");
+                verdicts.iter().for_each(print_verdict);
+            }
+        },
+    )
+}
+
+pub fn print_verdict(verdict: &Verdict) {
+    match &verdict.outcome {
+        Outcome::Agreed { checked } => {
+            println!(
+                "  ok        {:<28} {checked:>10} inputs checked",
+                verdict.variant
+            )
+        }
+        Outcome::NotRunnable { reason } => {
+            println!("  skipped   {:<28} {reason}", verdict.variant)
+        }
+        Outcome::Disagreed(m) => {
+            println!("  MISMATCH  {:<28} on {}", verdict.variant, m.check);
+            print!("{}", m.render(verdict.variant));
+        }
+    }
+}

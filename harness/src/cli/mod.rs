@@ -1,0 +1,5 @@
+//! The commands of `bitbench`, one module per group.
+
+pub mod list;
+pub mod records;
+pub mod run;

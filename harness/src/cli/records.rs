@@ -1,0 +1,192 @@
+//! The commands that read records: `report`, `plot`, `compare`, `site`, `repeatability`.
+//! Every record is read through `Record::load`, which refuses invalid ones with the file, the
+//! field and the reason; every output goes through `output::publish`.
+
+use super::run::render;
+use crate::{CompareArgs, Format, PlotArgs, RepeatabilityArgs, ReportArgs, SiteArgs};
+use anyhow::{bail, Result};
+use harness::compare::{self, Options};
+use harness::output::{self, Legacy};
+use harness::record::{Record, RecordError};
+use harness::{chart, names, report};
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+/// Loads every record or fails naming the first bad one; nothing is written before all load.
+fn load_all(paths: &[PathBuf]) -> Result<Vec<Record>> {
+    paths
+        .iter()
+        .map(|p| Record::load(p).map_err(anyhow::Error::from))
+        .collect()
+}
+
+/// A record's file stem, checked before it names a folder.
+fn stem(path: &Path) -> Result<String> {
+    let stem = path
+        .file_stem()
+        .map(|s| s.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    Ok(names::checked("record file name", &stem)?.to_string())
+}
+
+/// `report RECORD…`: tables and charts again, from the records alone.
+pub fn report(args: &ReportArgs) -> Result<ExitCode> {
+    let records = load_all(&args.records)?;
+    if args.format != Format::Text {
+        let [record] = records.as_slice() else {
+            bail!("--format bmf and --format gab export one record at a time");
+        };
+        let value = match args.format {
+            Format::Bmf => harness::export::bmf(record),
+            _ => harness::export::github_action_benchmark(record),
+        };
+        println!("{}", serde_json::to_string_pretty(&value)?);
+        return Ok(ExitCode::SUCCESS);
+    }
+    let stems = args
+        .records
+        .iter()
+        .map(|p| stem(p))
+        .collect::<Result<Vec<_>>>()?;
+    match &args.out {
+        Some(out) => {
+            output::check_target(out, Legacy::Charts)?;
+            let one = records.len() == 1;
+            output::publish(out, Legacy::Charts, |staging| {
+                for (record, stem) in records.iter().zip(&stems) {
+                    let dir = if one {
+                        staging.to_path_buf()
+                    } else {
+                        staging.join(stem)
+                    };
+                    std::fs::create_dir_all(&dir)?;
+                    render(record, &dir)?;
+                }
+                Ok(())
+            })?;
+            for (record, path) in records.iter().zip(&args.records) {
+                println!("{}: {}", path.display(), record.caption());
+                print!("{}", report::ranked_tables(record));
+            }
+            println!("charts: {}", out.display());
+        }
+        None => {
+            let targets: Vec<PathBuf> = args
+                .records
+                .iter()
+                .zip(&stems)
+                .map(|(path, stem)| path.with_file_name(stem))
+                .collect();
+            for target in &targets {
+                output::check_target(target, Legacy::Charts)?;
+            }
+            for ((record, path), target) in records.iter().zip(&args.records).zip(&targets) {
+                println!("{}: {}", path.display(), record.caption());
+                print!("{}", report::ranked_tables(record));
+                output::publish(target, Legacy::Charts, |staging| render(record, staging))?;
+                println!("charts: {}\n", target.display());
+            }
+        }
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// `plot RECORD…`: the cross-CPU comparison. JSON files that are not bitbench records at all
+/// (such as the gate's baseline, which `results/*/*.json` also matches) are skipped with a
+/// warning; a damaged, invalid or newer-schema record is an error.
+pub fn plot(args: &PlotArgs) -> Result<ExitCode> {
+    output::check_target(&args.out, Legacy::Charts)?;
+    let mut records = Vec::new();
+    for path in &args.records {
+        match Record::load(path) {
+            Ok(record) => records.push(record),
+            Err(skipped @ RecordError::NotARecord { .. }) => {
+                eprintln!("warning: skipping {skipped}");
+            }
+            Err(error) => return Err(error.into()),
+        }
+    }
+    if records.is_empty() {
+        bail!(
+            "none of the {} files given is a bitbench record",
+            args.records.len()
+        );
+    }
+    output::publish(&args.out, Legacy::Charts, |staging| {
+        chart::render_cross_cpu(&records, staging)
+            .map(|_| ())
+            .map_err(|e| anyhow::anyhow!("drawing the cross-CPU charts: {e}"))
+    })?;
+    for record in &records {
+        println!("  {}", chart::record_label(record));
+    }
+    println!(
+        "cross-CPU charts of {} records: {}",
+        records.len(),
+        args.out.display()
+    );
+    Ok(ExitCode::SUCCESS)
+}
+
+/// `compare OLD NEW`: ratios per measurement, a noise-aware verdict, exit 1 on a regression.
+pub fn compare(args: &CompareArgs) -> Result<ExitCode> {
+    if !(args.threshold >= 0.0 && args.threshold.is_finite()) {
+        bail!(
+            "--threshold must be a non-negative percentage, not {}",
+            args.threshold
+        );
+    }
+    let old = Record::load(&args.old)?;
+    let new = Record::load(&args.new)?;
+    let (old_name, new_name) = (
+        args.old.display().to_string(),
+        args.new.display().to_string(),
+    );
+    let options = Options {
+        threshold_percent: args.threshold,
+        allow_cross_cpu: args.cross_cpu,
+        allow_mode_mismatch: args.allow_mode_mismatch,
+    };
+    let comparison = compare::compare((&old_name, &old), (&new_name, &new), &options)?;
+    if args.json {
+        println!("{}", serde_json::to_string_pretty(&comparison)?);
+    } else {
+        print!("{}", compare::render(&comparison, &old, &new));
+    }
+    Ok(if comparison.regressions > 0 {
+        ExitCode::FAILURE
+    } else {
+        ExitCode::SUCCESS
+    })
+}
+
+/// `site`: the static results site.
+pub fn site(args: &SiteArgs) -> Result<ExitCode> {
+    let out = args
+        .out
+        .clone()
+        .unwrap_or_else(|| args.results.join("site"));
+    let site = harness::site::build_site(&args.results, &out)?;
+    println!(
+        "site: {} records from {} CPUs, {} charts{}: {}",
+        site.records,
+        site.cpus,
+        site.charts,
+        if site.skipped.is_empty() {
+            String::new()
+        } else {
+            format!(", {} files skipped", site.skipped.len())
+        },
+        site.index.display()
+    );
+    Ok(ExitCode::SUCCESS)
+}
+
+/// `repeatability FIRST SECOND`: how well the first run predicted the second.
+pub fn repeatability(args: &RepeatabilityArgs) -> Result<ExitCode> {
+    let first = Record::load(&args.first)?;
+    let second = Record::load(&args.second)?;
+    let figures = harness::repeatability::measure(&first, &second)?;
+    print!("{figures}");
+    Ok(ExitCode::SUCCESS)
+}

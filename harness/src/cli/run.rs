@@ -1,0 +1,364 @@
+//! `run`, the main job: check the output folder, verify, measure, print the ranked tables,
+//! write the record and its charts. And `run --self-check`.
+
+use super::list::{print_verdict, verify_all};
+use crate::{Context, RunArgs};
+use anyhow::{bail, Context as _, Result};
+use harness::analysis::{analyze, simd_speedups};
+use harness::clock::{self, ClockEstimate};
+use harness::machine::Machine;
+use harness::measure::{Interrupted, Plan, Progress, Samples};
+use harness::output::{self, Legacy};
+use harness::record::{utc_now, write_new_atomically, Record, Run, Tool, SCHEMA_VERSION};
+use harness::verify::{Outcome, Verdict};
+use harness::{cachesim, chart, names, report, suite};
+use std::io::{IsTerminal, Write};
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+use strategies::Families;
+
+/// The main job.
+pub fn run(context: &Context, args: &RunArgs) -> Result<ExitCode> {
+    if args.self_check {
+        return self_check();
+    }
+    let machine = Machine::detect();
+    if let Some(how) = &machine.emulated {
+        bail!(
+            "this process runs under emulation ({how}); timings would mean nothing, so no \
+             measurement is made and no record is written. `verify` and `cargo test` work here."
+        );
+    }
+    // Everything that can fail without measuring fails before measuring.
+    let slug = names::checked("cpu slug", &machine.cpu.slug())?.to_string();
+    let dir = args.out.join(&slug);
+    output::check_writable(&dir)?;
+    require_something_to_measure(context)?;
+    if args.cache_sim {
+        cachesim::check_available()?;
+    }
+
+    if !verified(context, args.seed) {
+        return Ok(ExitCode::FAILURE);
+    }
+    let stop = interrupt_flag();
+    let plan = if args.quick {
+        Plan::quick(args.seed)
+    } else {
+        Plan::default_run(args.seed)
+    };
+    let (started_utc, stamp) = utc_now();
+    let started = Instant::now();
+    let clock = estimate_clock(args.quick);
+    let samples = match measure(context, &plan, &stop) {
+        Ok(samples) => samples,
+        Err(Interrupted) => {
+            eprintln!("\ninterrupted: nothing was written");
+            return Ok(ExitCode::from(130));
+        }
+    };
+    let mut record = make_record(
+        context,
+        args,
+        machine,
+        clock,
+        &samples,
+        started_utc,
+        started,
+    );
+    if args.cache_sim {
+        cachesim::simulate(&mut record, &context.selection, &context.cpu, args.seed)?;
+    }
+    print!("{}", report::ranked_tables(&record));
+    let path = write_run(&record, &dir, &stem(&stamp, args, context))?;
+    println!("\nrecord: {}", path.display());
+    Ok(ExitCode::SUCCESS)
+}
+
+/// An `--only` (with `--disable`) that leaves nothing runnable is an error, not a record that
+/// holds only the floor.
+fn require_something_to_measure(context: &Context) -> Result<()> {
+    let rows = suite::list_rows::<Families>(&context.cpu, &context.selection);
+    if rows.iter().any(|r| r.runs_here) {
+        return Ok(());
+    }
+    let all = harness::select::Selection::all::<Families>();
+    let runnable: Vec<String> = suite::list_rows::<Families>(&context.cpu, &all)
+        .into_iter()
+        .filter(|r| r.runs_here)
+        .map(|r| format!("{}/{}", r.family, r.name))
+        .collect();
+    let reasons: Vec<String> = rows
+        .iter()
+        .filter_map(|r| {
+            Some(format!(
+                "{}/{}: {}",
+                r.family,
+                r.name,
+                r.not_runnable.as_ref()?
+            ))
+        })
+        .collect();
+    bail!(
+        "nothing selected can run here ({}); variants that run here: {}",
+        reasons.join("; "),
+        runnable.join(", ")
+    )
+}
+
+/// Verifies every selected variant; prints the outcome. Nothing is timed that has not agreed
+/// with the reference.
+fn verified(context: &Context, seed: u64) -> bool {
+    let started = Instant::now();
+    let verdicts = verify_all(context, seed, false);
+    let disagreeing: Vec<&Verdict> = verdicts
+        .iter()
+        .filter(|v| matches!(v.outcome, Outcome::Disagreed(_)))
+        .collect();
+    if !disagreeing.is_empty() {
+        eprintln!("verification failed; nothing is measured:");
+        disagreeing.iter().for_each(|v| print_verdict(v));
+        return false;
+    }
+    let checked: u64 = verdicts
+        .iter()
+        .map(|v| match v.outcome {
+            Outcome::Agreed { checked } => checked,
+            _ => 0,
+        })
+        .sum();
+    let agreed = verdicts.iter().filter(|v| v.agreed()).count();
+    println!(
+        "verified: {agreed} variants agree with the reference ({checked} inputs checked, {:.1} s)",
+        started.elapsed().as_secs_f64()
+    );
+    for v in &verdicts {
+        if let Outcome::NotRunnable { reason } = &v.outcome {
+            println!("  not measured: {}/{}: {reason}", v.family, v.variant);
+        }
+    }
+    true
+}
+
+/// Ctrl-C stops the measurement cleanly; a second one leaves at once.
+fn interrupt_flag() -> Arc<AtomicBool> {
+    let stop = Arc::new(AtomicBool::new(false));
+    let flag = Arc::clone(&stop);
+    let _ = ctrlc::set_handler(move || {
+        if flag.swap(true, Ordering::SeqCst) {
+            std::process::exit(130);
+        }
+    });
+    stop
+}
+
+fn estimate_clock(quick: bool) -> Option<ClockEstimate> {
+    let clock = clock::estimate(if quick { 5 } else { 20 });
+    if let Some(c) = &clock {
+        println!(
+            "clock estimate: {:.2} GHz (timer self-check R² = {:.4}{})",
+            c.ghz,
+            c.fit.r_squared,
+            if c.linear() {
+                ""
+            } else {
+                ", FAILED: timings on this machine are doubtful"
+            }
+        );
+    }
+    clock
+}
+
+/// Measures every selected family, drawing progress on stderr: a bar on a terminal, otherwise
+/// one line per family.
+fn measure(context: &Context, plan: &Plan, stop: &AtomicBool) -> Result<Vec<Samples>, Interrupted> {
+    let total = suite::planned_total::<Families>(&context.selection, plan);
+    let terminal = std::io::stderr().is_terminal();
+    let started = Instant::now();
+    let mut family = String::new();
+    let mut progress = |p: Progress| {
+        if terminal {
+            draw_bar(&p, total);
+        } else if p.family != family {
+            family = p.family.to_string();
+            eprintln!(
+                "measuring {family} ({:.0}% of the plan, {:.1} s in)",
+                fraction(&p, total) * 100.0,
+                started.elapsed().as_secs_f64()
+            );
+        }
+    };
+    let samples = suite::measure_all::<Families>(
+        &context.cpu,
+        &context.selection,
+        plan,
+        &mut progress,
+        stop,
+    )?;
+    if terminal {
+        eprint!("\r{:<100}\r", "");
+    }
+    eprintln!("measured in {:.1} s", started.elapsed().as_secs_f64());
+    Ok(samples)
+}
+
+fn fraction(p: &Progress, total: Duration) -> f64 {
+    if total.is_zero() {
+        1.0
+    } else {
+        (p.budget_done.as_secs_f64() / total.as_secs_f64()).min(1.0)
+    }
+}
+
+fn draw_bar(p: &Progress, total: Duration) {
+    let fraction = fraction(p, total);
+    let width = 30;
+    let filled = (fraction * width as f64).round() as usize;
+    let left = total.saturating_sub(p.budget_done).as_secs_f64();
+    eprint!(
+        "\r[{}{}] {:>3.0}%  {:<52} ~{left:.0} s left",
+        "#".repeat(filled),
+        ".".repeat(width - filled.min(width)),
+        fraction * 100.0,
+        p.label
+    );
+    let _ = std::io::stderr().flush();
+}
+
+fn make_record(
+    context: &Context,
+    args: &RunArgs,
+    machine: Machine,
+    clock: Option<ClockEstimate>,
+    samples: &[Samples],
+    started_utc: String,
+    started: Instant,
+) -> Record {
+    let (measurements, ranks) = analyze(samples, clock.as_ref());
+    let disabled: Vec<String> = context
+        .cpu
+        .disabled()
+        .iter()
+        .map(|f| f.name().to_string())
+        .collect();
+    Record {
+        schema_version: SCHEMA_VERSION,
+        tool: Tool::this_build(),
+        machine,
+        run: Run {
+            started_utc,
+            duration_seconds: started.elapsed().as_secs_f64(),
+            seed: args.seed,
+            quick: args.quick,
+            feature_masked: !disabled.is_empty(),
+            disabled_features: disabled,
+            only: context.selection.names().to_vec(),
+        },
+        clock,
+        simd_speedups: simd_speedups(&measurements),
+        measurements,
+        ranks,
+        cache_sim: None,
+    }
+}
+
+/// The record's file stem: the UTC stamp, `-quick`, `-no-<features>`.
+fn stem(stamp: &str, args: &RunArgs, context: &Context) -> String {
+    let mut stem = stamp.to_string();
+    if args.quick {
+        stem.push_str("-quick");
+    }
+    let disabled: Vec<&str> = context.cpu.disabled().iter().map(|f| f.name()).collect();
+    if !disabled.is_empty() {
+        stem.push_str(&format!("-no-{}", disabled.join("-")));
+    }
+    stem
+}
+
+/// Adds the record and, beside it, a folder of its charts and tables, under the first free
+/// stem (`stem`, `stem-2`, …). Nothing that exists is replaced; on failure nothing is left.
+fn write_run(record: &Record, dir: &Path, stem: &str) -> Result<PathBuf> {
+    std::fs::create_dir_all(dir).with_context(|| format!("creating {}", dir.display()))?;
+    output::clean_stale(dir);
+    let free = (1..)
+        .map(|n| match n {
+            1 => stem.to_string(),
+            n => format!("{stem}-{n}"),
+        })
+        .find(|s| !dir.join(format!("{s}.json")).exists() && !dir.join(s).exists())
+        .expect("some stem is free");
+    let stem = names::checked("record stem", &free)?;
+    let charts = dir.join(stem);
+    output::publish(&charts, Legacy::None, |staging| render(record, staging))?;
+    let path = dir.join(format!("{stem}.json"));
+    let written = write_new_atomically(&path, record.to_json().as_bytes());
+    match written {
+        Ok(true) => {
+            println!("charts: {}", charts.display());
+            Ok(path)
+        }
+        failed => {
+            // The chart folder was made by this run a moment ago: take it back.
+            let _ = std::fs::remove_dir_all(&charts);
+            match failed {
+                Ok(_) => bail!(
+                    "{} appeared while this run wrote it; nothing was written",
+                    path.display()
+                ),
+                Err(e) => Err(e).with_context(|| {
+                    format!("writing the record {}; nothing was written", path.display())
+                }),
+            }
+        }
+    }
+}
+
+/// The tables and charts of a record, into `dir`.
+pub fn render(record: &Record, dir: &Path) -> Result<()> {
+    std::fs::write(dir.join("tables.md"), report::full_tables(record))
+        .context("writing tables.md")?;
+    chart::render_record(record, dir).map_err(|e| anyhow::anyhow!("drawing charts: {e}"))?;
+    Ok(())
+}
+
+/// `run --self-check`: the add ladder and its fit.
+fn self_check() -> Result<ExitCode> {
+    let Some(clock) = clock::estimate(30) else {
+        bail!("the timer self-check needs x86-64 or AArch64 (its adds are inline assembly)");
+    };
+    println!("timer self-check: chains of k dependent adds (1 cycle each), 100,000 iterations");
+    println!("  {:>4}  {:>14}  {:>10}", "k", "ns/iteration", "MAD");
+    for rung in &clock.ladder {
+        println!(
+            "  {:>4}  {:>14.3}  {:>10.4}",
+            rung.adds, rung.ns_per_iteration, rung.mad
+        );
+    }
+    let fit = clock.fit;
+    println!(
+        "  fit: ns = {:.4} + {:.4} * k, R² = {:.5} ({})",
+        fit.intercept,
+        fit.slope,
+        fit.r_squared,
+        if clock.linear() {
+            "linear: the timer can be believed"
+        } else {
+            "NOT linear: timings on this machine are doubtful"
+        }
+    );
+    println!("  clock estimate: 1 / slope = {:.3} GHz", clock.ghz);
+    if let (Some(mhz), Some(cycles)) = (clock.os_reported_mhz, clock.cycles_per_add_at_os_clock()) {
+        println!(
+            "  the OS reports {mhz:.0} MHz; at that clock one add takes {cycles:.2} cycles \
+             (below 1: the core runs faster than the OS reports; above 1: slower)"
+        );
+    }
+    Ok(if clock.linear() {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::FAILURE
+    })
+}

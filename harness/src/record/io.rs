@@ -1,0 +1,198 @@
+//! Reading records (parsed, then checked by [`super::validate`]) and writing them atomically:
+//! to a temporary file in the same folder, flushed, then linked to its final name, which
+//! fails rather than replaces if that name exists. An interrupted run leaves no partial
+//! record, and two runs never overwrite each other's.
+
+use super::{validate, Record, OLDEST_SCHEMA, SCHEMA_VERSION};
+use std::fmt;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+/// Why a file is not a record this build can read.
+#[derive(Debug)]
+pub enum RecordError {
+    Io {
+        path: PathBuf,
+        error: std::io::Error,
+    },
+    /// Not JSON, or JSON cut short.
+    NotJson {
+        path: PathBuf,
+        error: serde_json::Error,
+    },
+    /// JSON, but not a bitbench record.
+    NotARecord { path: PathBuf, problem: String },
+    /// A record from a newer bitbench.
+    NewerSchema { path: PathBuf, found: u64 },
+    /// A record whose values cannot be true: a field and what is wrong with it.
+    Invalid {
+        path: PathBuf,
+        field: String,
+        reason: String,
+    },
+}
+
+impl fmt::Display for RecordError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            RecordError::Io { path, error } => write!(f, "{}: cannot read: {error}", path.display()),
+            RecordError::NotJson { path, error } => {
+                let what = if error.is_eof() { "truncated JSON" } else { "malformed JSON" };
+                write!(f, "{}: {what}: {error}", path.display())
+            }
+            RecordError::NotARecord { path, problem } => {
+                write!(f, "{}: not a bitbench record: {problem}", path.display())
+            }
+            RecordError::NewerSchema { path, found } => write!(
+                f,
+                "{}: record schema version {found} is newer than this bitbench reads ({SCHEMA_VERSION}); update bitbench",
+                path.display()
+            ),
+            RecordError::Invalid { path, field, reason } => {
+                write!(f, "{}: invalid record: {field}: {reason}", path.display())
+            }
+        }
+    }
+}
+
+impl std::error::Error for RecordError {}
+
+impl Record {
+    /// Reads and checks a record.
+    pub fn load(path: &Path) -> Result<Record, RecordError> {
+        let text = std::fs::read_to_string(path).map_err(|error| RecordError::Io {
+            path: path.into(),
+            error,
+        })?;
+        Record::parse(&text, path)
+    }
+
+    /// Parses and checks a record's text; `path` is only for messages.
+    pub fn parse(text: &str, path: &Path) -> Result<Record, RecordError> {
+        let value: serde_json::Value =
+            serde_json::from_str(text).map_err(|error| RecordError::NotJson {
+                path: path.into(),
+                error,
+            })?;
+        let not_a_record = |problem: String| RecordError::NotARecord {
+            path: path.into(),
+            problem,
+        };
+        let version = value
+            .get("schema_version")
+            .ok_or_else(|| not_a_record("no \"schema_version\" field".into()))?
+            .as_u64()
+            .ok_or_else(|| not_a_record("\"schema_version\" is not a whole number".into()))?;
+        if version > SCHEMA_VERSION as u64 {
+            return Err(RecordError::NewerSchema {
+                path: path.into(),
+                found: version,
+            });
+        }
+        if version < OLDEST_SCHEMA as u64 {
+            return Err(not_a_record(format!(
+                "schema_version {version} was never written by bitbench (versions are {OLDEST_SCHEMA} to {SCHEMA_VERSION})"
+            )));
+        }
+        let record: Record =
+            serde_json::from_value(value).map_err(|error| not_a_record(error.to_string()))?;
+        validate::record(&record).map_err(|problem| RecordError::Invalid {
+            path: path.into(),
+            field: problem.field,
+            reason: problem.reason,
+        })?;
+        Ok(record)
+    }
+}
+
+/// The UTC time now, as RFC 3339 (`2026-11-22T09:45:12Z`) and as a file-name stamp in RFC
+/// 3339's basic form with the lower-case `t` and `z` it allows (`20261122t094512z`), so that
+/// it passes [`crate::names::checked`].
+pub fn utc_now() -> (String, String) {
+    let seconds = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs());
+    utc_from_unix(seconds)
+}
+/// Civil UTC date and time of a Unix time (Howard Hinnant's days-from-civil, inverted).
+pub fn utc_from_unix(seconds: u64) -> (String, String) {
+    let days = (seconds / 86_400) as i64;
+    let (hour, minute, second) = (seconds % 86_400 / 3600, seconds % 3600 / 60, seconds % 60);
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z - era * 146_097;
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let day = doy - (153 * mp + 2) / 5 + 1;
+    let month = if mp < 10 { mp + 3 } else { mp - 9 };
+    let year = yoe + era * 400 + i64::from(month <= 2);
+    (
+        format!("{year:04}-{month:02}-{day:02}T{hour:02}:{minute:02}:{second:02}Z"),
+        format!("{year:04}{month:02}{day:02}t{hour:02}{minute:02}{second:02}z"),
+    )
+}
+
+/// Writes `bytes` to `path` atomically, never replacing an existing file: a temporary file in
+/// the same folder is written and flushed, then hard-linked to `path` (which fails if `path`
+/// exists) and removed. Returns `Ok(false)` if `path` already exists.
+pub fn write_new_atomically(path: &Path, bytes: &[u8]) -> std::io::Result<bool> {
+    let dir = path
+        .parent()
+        .filter(|d| !d.as_os_str().is_empty())
+        .unwrap_or(Path::new("."));
+    let name = path
+        .file_name()
+        .and_then(|n| n.to_str())
+        .unwrap_or("record");
+    let temporary = dir.join(format!(".bitbench-tmp-{name}-{}", std::process::id()));
+    let result = (|| {
+        let mut file = std::fs::File::create(&temporary)?;
+        file.write_all(bytes)?;
+        file.sync_all()?;
+        drop(file);
+        match std::fs::hard_link(&temporary, path) {
+            Ok(()) => Ok(true),
+            Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => Ok(false),
+            Err(_) if !path.exists() => {
+                // A file system without hard links: fall back to a rename, which is atomic but
+                // could replace a file created since the check; the name carries the pid.
+                std::fs::rename(&temporary, path)?;
+                Ok(true)
+            }
+            Err(e) => Err(e),
+        }
+    })();
+    let _ = std::fs::remove_file(&temporary);
+    result
+}
+
+/// Writes `bytes` under the first free name of `stem.json`, `stem-2.json`, `stem-3.json`, …
+/// in `dir`, atomically; returns the path written.
+pub fn write_record_file(dir: &Path, stem: &str, bytes: &[u8]) -> std::io::Result<PathBuf> {
+    std::fs::create_dir_all(dir)?;
+    for n in 1.. {
+        let name = if n == 1 {
+            format!("{stem}.json")
+        } else {
+            format!("{stem}-{n}.json")
+        };
+        let path = dir.join(name);
+        if write_new_atomically(&path, bytes)? {
+            return Ok(path);
+        }
+    }
+    unreachable!("some name is free")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn civil_dates() {
+        assert_eq!(utc_from_unix(0).0, "1970-01-01T00:00:00Z");
+        assert_eq!(utc_from_unix(951_782_400).0, "2000-02-29T00:00:00Z");
+        assert_eq!(utc_from_unix(1_795_339_512).1, "20261122t092512z");
+    }
+}

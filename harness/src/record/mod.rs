@@ -1,0 +1,362 @@
+//! The record: one run's measurements and the machine they were taken on, as schema-versioned
+//! JSON. Records are the single source of the tables, charts, comparisons and advice, which
+//! are computed from them.
+//!
+//! This module is plain data and IO: the types here, [`validate`] (what a readable record
+//! must satisfy) and [`io`] (reading and atomic writing). It does not depend on the measuring
+//! code; [`crate::analysis`] turns samples into these types.
+//!
+//! Schema history: 1 had per-measurement summaries only; 2 adds each measurement's per-round
+//! values (`rounds`), the 95% interval of its median, its paired ratio to the best variant of
+//! its workload, rank intervals and ties, and optional cache-simulation counts. This build
+//! reads both.
+
+pub mod io;
+pub mod validate;
+
+pub use io::{utc_from_unix, utc_now, write_new_atomically, write_record_file, RecordError};
+
+use crate::machine::Machine;
+use crate::stats::{LineFit, Summary};
+use serde::{Deserialize, Serialize};
+
+/// The schema this build writes. It reads every version from [`OLDEST_SCHEMA`] to this one.
+pub const SCHEMA_VERSION: u32 = 2;
+/// The oldest schema this build reads.
+pub const OLDEST_SCHEMA: u32 = 1;
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Record {
+    pub schema_version: u32,
+    pub tool: Tool,
+    pub machine: Machine,
+    pub run: Run,
+    /// The clock estimate of this run; `None` where the architecture has no add ladder.
+    pub clock: Option<ClockEstimate>,
+    pub measurements: Vec<Measurement>,
+    /// Per family, each variant's geometric mean of its ratios to the best, ranked.
+    pub ranks: Vec<Rank>,
+    /// Each SIMD variant against the best portable variant of its family, in throughput mode.
+    pub simd_speedups: Vec<SimdSpeedup>,
+    /// The caches the cache simulation modelled, when the run made one (`run --cache-sim`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub cache_sim: Option<SimulatedCaches>,
+}
+
+/// How queries are issued.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Mode {
+    Throughput,
+    Latency,
+    CachePressure,
+}
+
+impl Mode {
+    pub fn name(self) -> &'static str {
+        match self {
+            Mode::Throughput => "throughput",
+            Mode::Latency => "latency",
+            Mode::CachePressure => "cache_pressure",
+        }
+    }
+}
+
+/// A SIMD variant's speed relative to the best portable variant (peers included) of its
+/// family, in one throughput workload: above 1 means the SIMD kernel is faster.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct SimdSpeedup {
+    pub family: String,
+    pub variant: String,
+    pub workload: String,
+    pub best_portable: String,
+    /// The best portable median over this variant's median.
+    pub speedup: f64,
+    /// The paired per-round ratio (best portable over this variant) with its 95% interval
+    /// (schema 2).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub interval: Option<Interval>,
+}
+
+/// What produced the record.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Tool {
+    pub name: String,
+    pub version: String,
+    /// The source tree's commit (`-dirty` if it had uncommitted changes), when built from git.
+    pub git_commit: Option<String>,
+    pub rustc: String,
+    pub target: String,
+    pub profile: String,
+    /// Target features compiled in (not detected at run time; see `machine.cpu.features`).
+    pub target_features: Vec<String>,
+}
+
+impl Tool {
+    pub fn this_build() -> Tool {
+        let commit = env!("BITBENCH_GIT_COMMIT");
+        Tool {
+            name: "bitbench".into(),
+            version: env!("CARGO_PKG_VERSION").into(),
+            git_commit: (!commit.is_empty()).then(|| commit.to_string()),
+            rustc: env!("BITBENCH_RUSTC_VERSION").into(),
+            target: env!("BITBENCH_TARGET").into(),
+            profile: env!("BITBENCH_PROFILE").into(),
+            target_features: crate::machine::compiled_features(),
+        }
+    }
+}
+
+/// How the run was made.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Run {
+    /// When measuring started, UTC, RFC 3339.
+    pub started_utc: String,
+    pub duration_seconds: f64,
+    /// The seed of every input.
+    pub seed: u64,
+    pub quick: bool,
+    /// Features masked with `--disable`: a feature-masked record shows the ranking a CPU
+    /// without them would see, on this CPU.
+    pub disabled_features: Vec<String>,
+    pub feature_masked: bool,
+    /// The `--only` filter, empty for everything.
+    pub only: Vec<String>,
+}
+
+/// A value with its 95% interval.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Interval {
+    pub median: f64,
+    pub low: f64,
+    pub high: f64,
+}
+
+impl Interval {
+    /// Whether the interval includes 1: the two things compared are tied.
+    pub fn includes_parity(&self) -> bool {
+        self.low <= 1.0 && 1.0 <= self.high
+    }
+
+    /// Whether `x` lies inside.
+    pub fn contains(&self, x: f64) -> bool {
+        self.low <= x && x <= self.high
+    }
+}
+
+/// One variant in one workload.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Measurement {
+    pub family: String,
+    pub variant: String,
+    /// The input distribution.
+    pub workload: String,
+    pub mode: Mode,
+    /// Bytes swept between blocks of queries (cache-pressure mode); 0 otherwise.
+    pub eviction_bytes: u64,
+    /// Nanoseconds per query over the rounds.
+    pub ns_per_op: Summary,
+    /// Nanoseconds per query in each round, in round order (schema 2). Round `i` of every
+    /// variant of a workload was measured back to back, so ratios can be taken per round.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub rounds: Vec<f64>,
+    /// The 95% interval of the median, from the rounds' order statistics (schema 2).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub median_interval: Option<Interval>,
+    /// `ns_per_op.median` times the estimated clock. An estimate.
+    pub cycles_per_op_estimate: Option<f64>,
+    /// Median over the family's best median in the same workload (1.00 = best). `None` for
+    /// the floor.
+    pub ratio_to_best: Option<f64>,
+    /// The per-round ratio to the variant with the best median in the same workload, with its
+    /// 95% interval (schema 2). An interval that includes 1 means tied with the best.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub paired_ratio_to_best: Option<Interval>,
+    /// Median over the floor's median in the same workload.
+    pub floor_multiple: Option<f64>,
+    pub table_bytes: usize,
+    /// CPU features the variant needs; empty for portable variants.
+    pub requires: Vec<String>,
+    pub external: bool,
+    /// The empty kernel.
+    pub floor: bool,
+    /// Measured below the floor by more than the noise: the compiler probably deleted the
+    /// work.
+    pub suspect: bool,
+    /// Simulated cache misses per query (cache-pressure mode, `run --cache-sim`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub cache_sim: Option<CacheCounts>,
+}
+
+impl Measurement {
+    /// Whether the variant is tied with the best of its workload: its paired ratio's interval
+    /// includes parity. `None` without rounds (schema 1) or for the floor.
+    pub fn tied_with_best(&self) -> Option<bool> {
+        self.paired_ratio_to_best.map(|r| r.includes_parity())
+    }
+}
+
+/// Per-query counts of valgrind's cache simulation for one variant at one eviction size.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+pub struct CacheCounts {
+    pub instructions: f64,
+    /// Data reads and writes that missed the simulated L1d.
+    pub l1d_misses: f64,
+    /// Those that also missed the simulated last level.
+    pub ll_misses: f64,
+}
+
+/// The caches a cache simulation modelled (valgrind's `--D1` and `--LL`; its "last level" is
+/// the CPU level named in `ll.level`).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct SimulatedCaches {
+    pub tool: String,
+    pub l1d: SimulatedCache,
+    pub ll: SimulatedCache,
+}
+
+/// One simulated cache.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+pub struct SimulatedCache {
+    /// The CPU's cache level it models.
+    pub level: u8,
+    pub size_bytes: u64,
+    pub associativity: u32,
+    pub line_bytes: u32,
+}
+
+/// A variant's standing in its family over all its workloads.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Rank {
+    pub family: String,
+    pub variant: String,
+    /// 1 = best. Tied variants are listed in order of their geometric means but share the
+    /// rank of the first of them.
+    pub rank: usize,
+    /// Geometric mean of `ratio_to_best` over the family's workloads.
+    pub geomean_ratio: f64,
+    /// The geometric mean of the paired per-round ratios to the family's first-ranked
+    /// variant, with a 95% bootstrap interval (schema 2).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub paired_to_first: Option<Interval>,
+    /// Tied with the variant ranked above it: their paired ratio's interval includes parity
+    /// (schema 2).
+    #[serde(default)]
+    pub tied_with_previous: bool,
+    pub workloads: usize,
+}
+
+/// One rung of the clock ladder: a chain length and the median time per iteration.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Rung {
+    pub adds: u32,
+    pub ns_per_iteration: f64,
+    pub mad: f64,
+}
+
+/// The clock estimate and the fit it comes from.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct ClockEstimate {
+    /// Estimated core clock in GHz: `1 / fit.slope`. An estimate, not a reading.
+    pub ghz: f64,
+    /// Nanoseconds per dependent add (the slope), and the fit's quality.
+    pub fit: LineFit,
+    pub ladder: Vec<Rung>,
+    /// The clock the operating system reports, in MHz, where it reports one.
+    pub os_reported_mhz: Option<f64>,
+}
+
+impl ClockEstimate {
+    /// Whether the timer passed the self-check.
+    pub fn linear(&self) -> bool {
+        self.fit.r_squared > 0.99
+    }
+
+    /// The slope in cycles of the OS-reported clock: about 1 when the core runs at that
+    /// clock, below 1 when it runs faster (turbo), above 1 when slower.
+    pub fn cycles_per_add_at_os_clock(&self) -> Option<f64> {
+        self.os_reported_mhz
+            .map(|mhz| self.fit.slope * mhz / 1000.0)
+    }
+}
+
+impl Record {
+    pub fn to_json(&self) -> String {
+        serde_json::to_string_pretty(self).expect("a record always serializes") + "\n"
+    }
+
+    /// The measurements of one family.
+    pub fn family<'a>(&'a self, family: &'a str) -> impl Iterator<Item = &'a Measurement> + 'a {
+        self.measurements.iter().filter(move |m| m.family == family)
+    }
+
+    /// The measurement of one variant (or the floor) in one workload.
+    pub fn find(
+        &self,
+        family: &str,
+        variant: &str,
+        workload: &str,
+        mode: Mode,
+        eviction: u64,
+    ) -> Option<&Measurement> {
+        self.measurements.iter().find(|m| {
+            m.family == family
+                && m.variant == variant
+                && m.workload == workload
+                && m.mode == mode
+                && m.eviction_bytes == eviction
+        })
+    }
+
+    /// The headline distribution of a family: the first one measured in throughput mode.
+    pub fn headline(&self, family: &str) -> Option<String> {
+        self.family(family)
+            .find(|m| m.mode == Mode::Throughput)
+            .map(|m| m.workload.clone())
+    }
+
+    /// The heaviest cache pressure a family was measured under.
+    pub fn largest_eviction(&self, family: &str) -> Option<u64> {
+        self.family(family)
+            .filter(|m| m.mode == Mode::CachePressure)
+            .map(|m| m.eviction_bytes)
+            .max()
+    }
+
+    /// The families present, in first-seen order.
+    pub fn families(&self) -> Vec<String> {
+        let mut families: Vec<String> = Vec::new();
+        for m in &self.measurements {
+            if !families.contains(&m.family) {
+                families.push(m.family.clone());
+            }
+        }
+        families
+    }
+
+    /// Whether the record has per-round data (schema 2), so ties can be called.
+    pub fn has_rounds(&self) -> bool {
+        self.measurements.iter().any(|m| !m.rounds.is_empty())
+    }
+
+    /// A one-line description of the machine and run, for chart captions.
+    pub fn caption(&self) -> String {
+        let date = self
+            .run
+            .started_utc
+            .get(..10)
+            .unwrap_or(&self.run.started_utc);
+        let masked = if self.run.feature_masked {
+            format!(", masked: {}", self.run.disabled_features.join(","))
+        } else {
+            String::new()
+        };
+        format!(
+            "{} ({}{masked}) · {date} · bitbench {}",
+            self.machine.cpu.describe(),
+            self.machine.arch,
+            self.tool.version
+        )
+    }
+}

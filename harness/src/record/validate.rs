@@ -1,0 +1,254 @@
+//! What a readable record must satisfy. Every command that reads records (`report`, `plot`,
+//! `compare`, `site`, `advise`) goes through [`super::Record::load`], which refuses a record
+//! that breaks any of these rules, naming the field and the reason: values that cannot be
+//! true (negative, zero, NaN, infinite or absurd times; quartiles out of order; rounds that
+//! disagree with their summary), duplicate measurements, a record with no measurements, and
+//! names that could not safely become part of a file name.
+
+use super::{Interval, Measurement, Record};
+use crate::names;
+use crate::stats::Summary;
+use std::collections::HashSet;
+
+/// One broken rule.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Problem {
+    pub field: String,
+    pub reason: String,
+}
+
+/// The longest time per query a record may claim: about 17 minutes. Anything above is a
+/// corrupted or hand-edited number, not a measurement.
+pub const MAX_NS: f64 = 1e12;
+/// The clock estimate's plausible range, in GHz.
+pub const CLOCK_GHZ: std::ops::RangeInclusive<f64> = 0.1..=10.0;
+
+fn problem<T>(field: impl Into<String>, reason: impl Into<String>) -> Result<T, Problem> {
+    Err(Problem {
+        field: field.into(),
+        reason: reason.into(),
+    })
+}
+
+/// Checks a whole record.
+pub fn record(record: &Record) -> Result<(), Problem> {
+    if record.tool.name != "bitbench" {
+        return problem(
+            "tool.name",
+            format!("{:?} is not bitbench", record.tool.name),
+        );
+    }
+    machine(record)?;
+    if !(record.run.duration_seconds.is_finite() && record.run.duration_seconds >= 0.0) {
+        return problem("run.duration_seconds", "not a finite, non-negative number");
+    }
+    if let Some(clock) = &record.clock {
+        if !CLOCK_GHZ.contains(&clock.ghz) {
+            return problem(
+                "clock.ghz",
+                format!("{} GHz is outside 0.1 to 10 GHz", clock.ghz),
+            );
+        }
+    }
+    if record.measurements.is_empty() {
+        return problem("measurements", "the record has no measurements");
+    }
+    let mut seen = HashSet::new();
+    for (i, m) in record.measurements.iter().enumerate() {
+        let at = format!(
+            "measurements[{i}] ({}/{} {} {} {})",
+            m.family,
+            m.variant,
+            m.workload,
+            m.mode.name(),
+            m.eviction_bytes
+        );
+        measurement(m).map_err(|p| Problem {
+            field: format!("{at}.{}", p.field),
+            reason: p.reason,
+        })?;
+        let key = (&m.family, &m.variant, &m.workload, m.mode, m.eviction_bytes);
+        if !seen.insert(key) {
+            return problem(at, "this measurement appears twice");
+        }
+    }
+    for (i, rank) in record.ranks.iter().enumerate() {
+        let at = format!("ranks[{i}]");
+        names::checked("family", &rank.family).map_err(|e| bad_name(&at, e))?;
+        names::checked("variant", &rank.variant).map_err(|e| bad_name(&at, e))?;
+        positive(&format!("{at}.geomean_ratio"), rank.geomean_ratio)?;
+    }
+    for (i, s) in record.simd_speedups.iter().enumerate() {
+        positive(&format!("simd_speedups[{i}].speedup"), s.speedup)?;
+    }
+    Ok(())
+}
+
+fn bad_name(at: &str, error: names::BadName) -> Problem {
+    Problem {
+        field: format!("{at}.{}", error.field),
+        reason: error.to_string(),
+    }
+}
+
+fn machine(record: &Record) -> Result<(), Problem> {
+    let cpu = &record.machine.cpu;
+    for (field, value) in [
+        ("machine.cpu.vendor", &cpu.vendor),
+        ("machine.cpu.brand", &cpu.brand),
+        ("machine.arch", &record.machine.arch),
+    ] {
+        if value.trim().is_empty() {
+            return problem(field, "empty");
+        }
+    }
+    names::checked("cpu slug", &cpu.slug()).map_err(|e| bad_name("machine.cpu", e))?;
+    Ok(())
+}
+
+fn measurement(m: &Measurement) -> Result<(), Problem> {
+    for (field, value) in [
+        ("family", &m.family),
+        ("variant", &m.variant),
+        ("workload", &m.workload),
+    ] {
+        names::checked(field, value).map_err(|e| Problem {
+            field: field.into(),
+            reason: e.to_string(),
+        })?;
+    }
+    summary(&m.ns_per_op)?;
+    if !m.rounds.is_empty() {
+        rounds(&m.rounds, &m.ns_per_op)?;
+    }
+    if let Some(interval) = &m.median_interval {
+        bracket("median_interval", interval)?;
+    }
+    if let Some(interval) = &m.paired_ratio_to_best {
+        bracket("paired_ratio_to_best", interval)?;
+    }
+    for (field, value) in [
+        ("cycles_per_op_estimate", m.cycles_per_op_estimate),
+        ("ratio_to_best", m.ratio_to_best),
+        ("floor_multiple", m.floor_multiple),
+    ] {
+        if let Some(value) = value {
+            positive(field, value)?;
+        }
+    }
+    if let Some(counts) = &m.cache_sim {
+        for (field, value) in [
+            ("cache_sim.instructions", counts.instructions),
+            ("cache_sim.l1d_misses", counts.l1d_misses),
+            ("cache_sim.ll_misses", counts.ll_misses),
+        ] {
+            if !(value.is_finite() && value >= 0.0) {
+                return problem(field, format!("{value} is not a finite count"));
+            }
+        }
+    }
+    Ok(())
+}
+
+/// A time per query: finite, above zero, below [`MAX_NS`].
+fn time(field: &str, value: f64) -> Result<(), Problem> {
+    if !value.is_finite() {
+        return problem(field, format!("{value} is not a finite time"));
+    }
+    if value <= 0.0 {
+        return problem(
+            field,
+            format!("{value} ns: a time per query must be positive"),
+        );
+    }
+    if value > MAX_NS {
+        return problem(field, format!("{value} ns is beyond any real measurement"));
+    }
+    Ok(())
+}
+
+fn positive(field: &str, value: f64) -> Result<(), Problem> {
+    if value.is_finite() && value > 0.0 {
+        Ok(())
+    } else {
+        problem(field, format!("{value} is not a finite, positive number"))
+    }
+}
+
+fn summary(s: &Summary) -> Result<(), Problem> {
+    for (field, value) in [
+        ("ns_per_op.min", s.min),
+        ("ns_per_op.p25", s.p25),
+        ("ns_per_op.median", s.median),
+        ("ns_per_op.p75", s.p75),
+        ("ns_per_op.max", s.max),
+    ] {
+        time(field, value)?;
+    }
+    if !(s.min <= s.p25 && s.p25 <= s.median && s.median <= s.p75 && s.p75 <= s.max) {
+        return problem(
+            "ns_per_op",
+            format!(
+                "min {} ≤ p25 {} ≤ median {} ≤ p75 {} ≤ max {} does not hold",
+                s.min, s.p25, s.median, s.p75, s.max
+            ),
+        );
+    }
+    if !(s.mad.is_finite() && s.mad >= 0.0) {
+        return problem("ns_per_op.mad", format!("{} is not a finite spread", s.mad));
+    }
+    if s.samples == 0 {
+        return problem("ns_per_op.samples", "at least one sample is needed");
+    }
+    Ok(())
+}
+
+/// The rounds must be real times and summarize to the stored summary.
+fn rounds(rounds: &[f64], stored: &Summary) -> Result<(), Problem> {
+    for (i, &value) in rounds.iter().enumerate() {
+        time(&format!("rounds[{i}]"), value)?;
+    }
+    if rounds.len() != stored.samples {
+        return problem(
+            "rounds",
+            format!(
+                "{} rounds but ns_per_op.samples is {}",
+                rounds.len(),
+                stored.samples
+            ),
+        );
+    }
+    let recomputed = Summary::of(rounds).expect("finite, non-empty rounds");
+    let close = |a: f64, b: f64| (a - b).abs() <= 1e-9 * a.abs().max(b.abs());
+    for (field, a, b) in [
+        ("median", recomputed.median, stored.median),
+        ("min", recomputed.min, stored.min),
+        ("max", recomputed.max, stored.max),
+        ("p25", recomputed.p25, stored.p25),
+        ("p75", recomputed.p75, stored.p75),
+    ] {
+        if !close(a, b) {
+            return problem(
+                "rounds",
+                format!("the rounds' {field} is {a}, but ns_per_op.{field} says {b}"),
+            );
+        }
+    }
+    Ok(())
+}
+
+fn bracket(field: &str, interval: &Interval) -> Result<(), Problem> {
+    for value in [interval.low, interval.median, interval.high] {
+        positive(field, value)?;
+    }
+    if !(interval.low <= interval.median && interval.median <= interval.high) {
+        return problem(
+            field,
+            format!(
+                "low {} ≤ median {} ≤ high {} does not hold",
+                interval.low, interval.median, interval.high
+            ),
+        );
+    }
+    Ok(())
+}

@@ -1,0 +1,171 @@
+//! How repeatable two runs of the same suite on the same machine were, stated so that it can be
+//! met on a noisy machine by being honest rather than by being lucky:
+//!
+//! - **calibration**: the share of the second run's medians that fall inside the first run's
+//!   95% prediction interval for them (goal: at least 90%). The prediction interval of a
+//!   median is its 95% interval widened for the second run's own sampling error:
+//!   `m1 · exp(±1.96 · √2 · se)`, `se` from the first run's interval of the median;
+//! - **decision stability**: of the orderings the first run calls significant (two variants of
+//!   a workload whose paired per-round ratio interval excludes parity), the share the second
+//!   run reproduces (the same variant is faster) (goal: at least 95%);
+//! - the share of medians within 5% of each other, the old measure, for comparison.
+
+use crate::analysis::paired_ratio;
+use crate::compare::Key;
+use crate::record::{Measurement, Record};
+use anyhow::{bail, Result};
+use std::collections::BTreeMap;
+use std::fmt;
+
+/// The three figures, with their counts.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Figures {
+    pub medians: usize,
+    pub inside_prediction: usize,
+    pub significant_orderings: usize,
+    pub reproduced_orderings: usize,
+    pub within_5_percent: usize,
+    /// The same for the cache-pressure measurements at 1 MiB and above alone.
+    pub heavy_pressure: Option<Box<Figures>>,
+}
+
+fn share(part: usize, whole: usize) -> String {
+    if whole == 0 {
+        "n/a".into()
+    } else {
+        format!(
+            "{:.1}% ({part} of {whole})",
+            100.0 * part as f64 / whole as f64
+        )
+    }
+}
+
+impl fmt::Display for Figures {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        writeln!(
+            f,
+            "calibration:        {} of run 2's medians inside run 1's 95% prediction interval (goal ≥ 90%)",
+            share(self.inside_prediction, self.medians)
+        )?;
+        writeln!(
+            f,
+            "decision stability: {} of run 1's significant orderings reproduced by run 2 (goal ≥ 95%)",
+            share(self.reproduced_orderings, self.significant_orderings)
+        )?;
+        writeln!(
+            f,
+            "within 5%:          {} of the medians",
+            share(self.within_5_percent, self.medians)
+        )?;
+        if let Some(heavy) = &self.heavy_pressure {
+            writeln!(f, "under cache pressure of 1 MiB and above:")?;
+            for line in heavy
+                .to_string()
+                .lines()
+                .filter(|l| !l.starts_with("under"))
+            {
+                writeln!(f, "  {line}")?;
+            }
+        }
+        Ok(())
+    }
+}
+
+/// The figures of `second` against `first`: two records of the same CPU, both with rounds.
+pub fn measure(first: &Record, second: &Record) -> Result<Figures> {
+    if !first.machine.cpu.same_cpu(&second.machine.cpu) {
+        bail!("the two records come from different CPUs; repeatability is of one machine");
+    }
+    if !first.has_rounds() || !second.has_rounds() {
+        bail!("repeatability needs per-round data (schema 2 records, made by this bitbench)");
+    }
+    let all = figures(first, second, |_| true);
+    let heavy = figures(first, second, |m| {
+        m.mode == crate::record::Mode::CachePressure && m.eviction_bytes >= 1 << 20
+    });
+    Ok(Figures {
+        heavy_pressure: Some(Box::new(heavy)),
+        ..all
+    })
+}
+
+fn figures(first: &Record, second: &Record, keep: impl Fn(&Measurement) -> bool) -> Figures {
+    let second_by_key: BTreeMap<Key, &Measurement> = second
+        .measurements
+        .iter()
+        .map(|m| (Key::of(m), m))
+        .collect();
+    let pairs: Vec<(&Measurement, &Measurement)> = first
+        .measurements
+        .iter()
+        .filter(|m| keep(m))
+        .filter_map(|m| Some((m, *second_by_key.get(&Key::of(m))?)))
+        .collect();
+    let inside = pairs
+        .iter()
+        .filter(|(a, b)| prediction_contains(a, b.ns_per_op.median))
+        .count();
+    let within = pairs
+        .iter()
+        .filter(|(a, b)| (b.ns_per_op.median / a.ns_per_op.median - 1.0).abs() <= 0.05)
+        .count();
+    let (significant, reproduced) = orderings(&pairs);
+    Figures {
+        medians: pairs.len(),
+        inside_prediction: inside,
+        significant_orderings: significant,
+        reproduced_orderings: reproduced,
+        within_5_percent: within,
+        heavy_pressure: None,
+    }
+}
+
+/// Whether `x` lies in the first run's 95% prediction interval for a second median.
+fn prediction_contains(m: &Measurement, x: f64) -> bool {
+    let Some(interval) = m.median_interval else {
+        return false;
+    };
+    let se = (interval.high / interval.low).ln() / (2.0 * 1.96);
+    let half = 1.96 * std::f64::consts::SQRT_2 * se;
+    let center = m.ns_per_op.median.ln();
+    (x.ln() - center).abs() <= half
+}
+
+/// Of the pairs of variants in one workload that the first run orders significantly, how many,
+/// and how many the second run orders the same way.
+fn orderings(pairs: &[(&Measurement, &Measurement)]) -> (usize, usize) {
+    let mut by_workload: BTreeMap<(String, String, crate::record::Mode, u64), Vec<usize>> =
+        BTreeMap::new();
+    for (i, (m, _)) in pairs.iter().enumerate() {
+        if !m.floor {
+            let key = (
+                m.family.clone(),
+                m.workload.clone(),
+                m.mode,
+                m.eviction_bytes,
+            );
+            by_workload.entry(key).or_default().push(i);
+        }
+    }
+    let (mut significant, mut reproduced) = (0, 0);
+    for indices in by_workload.values() {
+        for (x, &i) in indices.iter().enumerate() {
+            for &j in &indices[x + 1..] {
+                let ((a1, a2), (b1, b2)) = (pairs[i], pairs[j]);
+                let Some(ratio) = paired_ratio(&a1.rounds, &b1.rounds) else {
+                    continue;
+                };
+                if ratio.includes_parity() {
+                    continue;
+                }
+                significant += 1;
+                let first_says_a_faster = ratio.high < 1.0;
+                let second_says_a_faster = a2.ns_per_op.median < b2.ns_per_op.median;
+                if first_says_a_faster == second_says_a_faster {
+                    reproduced += 1;
+                }
+            }
+        }
+    }
+    (significant, reproduced)
+}
