@@ -5,7 +5,7 @@
 //! - [`Move`]: a move as UCI writes it (`e2e4`, `e1g1`, `e7e8q`).
 //! - [`fen`]: reading and writing FEN ([`Position::from_fen`], [`Position::to_fen`]), with an
 //!   error ([`FenError`]) that names the offending field.
-//! - [`reference`]: the move-generator oracle (legal moves, make, perft, divide) and the
+//! - [`reference`](mod@reference): the move-generator oracle (legal moves, make, perft, divide) and the
 //!   attack, check and pin helpers, all by walking rays square by square. It is what
 //!   position-based variants are verified against; it is never measured.
 //! - [`corpus`]: the seeded corpus of positions sampled from perft trees and random playouts,
@@ -31,9 +31,11 @@
 //! Not checked: whether the position can be reached from the start position (for example a
 //! triple check, or more promoted pieces than missing pawns).
 
+pub mod corpus;
 pub mod fen;
 pub mod reference;
 
+pub use corpus::{default_corpus, Corpus, CorpusStats};
 pub use fen::{FenError, FenField};
 
 use crate::{Bitboard, Square};

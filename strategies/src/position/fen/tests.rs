@@ -1,5 +1,6 @@
 use super::*;
 use crate::inputs;
+use crate::position::corpus::default_corpus;
 use crate::position::reference::PERFT_POSITIONS;
 use crate::position::STARTPOS_FEN;
 use rand::Rng;
@@ -26,6 +27,16 @@ fn canonical_strings_round_trip_as_text() {
         let position = Position::from_fen(fen).unwrap_or_else(|e| panic!("{fen}: {e}"));
         assert_eq!(position.to_fen(), fen);
         assert_eq!(position.to_string(), fen);
+    }
+}
+
+#[test]
+fn corpus_positions_round_trip() {
+    for &position in default_corpus() {
+        let fen = position.to_fen();
+        let back = Position::from_fen(&fen).unwrap_or_else(|e| panic!("{fen}: {e}"));
+        assert_eq!(back, position);
+        assert_eq!(back.to_fen(), fen);
     }
 }
 
@@ -220,6 +231,7 @@ fn mutated_fens_never_panic() {
         .iter()
         .map(|p| p.fen.to_string())
         .chain(CANONICAL.iter().map(|s| s.to_string()))
+        .chain(default_corpus().iter().step_by(29).map(Position::to_fen))
         .collect();
     let mut rng = inputs::rng(inputs::DEFAULT_SEED, "test/fen-mutations");
     let mut accepted = 0;
