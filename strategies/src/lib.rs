@@ -7,6 +7,9 @@
 //! - [`in_between`]: the squares strictly between two squares ([`InBetween`]);
 //! - [`knight_attacks`]: the squares attacked by a set of knights ([`KnightAttacks`]).
 //!
+//! [`position`] holds what position-based families build on: [`Position`] and FEN, the
+//! reference move generator (the oracle, never measured), and the seeded position corpus.
+//!
 //! Every family has a registry of its variants (an enum with a [`Descriptor`] each), a
 //! reference implementation, and its workloads ([`Bench`]). SIMD kernels live under `avx2/`,
 //! `avx512/` and `neon/` folders, compiled only for their architecture, and are reachable only
@@ -49,6 +52,7 @@ pub mod family;
 pub mod in_between;
 pub mod inputs;
 pub mod knight_attacks;
+pub mod position;
 pub mod registry;
 pub mod square;
 
@@ -59,6 +63,7 @@ pub use cpu::{Cpu, Feature, Unsupported};
 pub use family::{Descriptor, Family, Kernel, Source, Visitor};
 pub use in_between::{InBetween, InBetweenFamily, InBetweenVariant};
 pub use knight_attacks::{KnightAttacks, KnightFamily, KnightVariant};
+pub use position::{Castling, Colour, Move, Piece, Position};
 pub use registry::{Families, FamilyInfo, FamilyVisitor, Registry};
 pub use square::{Square, SquareError, SquarePair};
 
