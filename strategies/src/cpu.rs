@@ -300,7 +300,7 @@ mod tests {
 
     #[test]
     fn disabling_a_feature_masks_it() {
-        let cpu = Cpu::with_disabled(&[Feature::Avx2, Feature::Neon]);
+        let cpu = Cpu::with_disabled(&Feature::ALL);
         for feature in Feature::ALL {
             assert!(cpu.check(feature).is_err());
         }
