@@ -50,6 +50,7 @@ pub mod in_between;
 pub mod inputs;
 pub mod knight_attacks;
 pub mod registry;
+mod simd;
 pub mod square;
 
 pub use answer::{Answer, Part};
