@@ -52,6 +52,8 @@ pub mod knight_attacks;
 pub mod registry;
 mod simd;
 pub mod square;
+#[cfg(test)]
+mod testing;
 
 pub use answer::{Answer, Part};
 pub use bench::{Bench, Distribution, Queries};

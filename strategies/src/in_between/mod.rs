@@ -271,4 +271,21 @@ mod tests {
             assert_eq!(InBetweenFamily::find(descriptor.name), Some(variant));
         }
     }
+
+    /// Every variant against the reference on every verification input (see
+    /// `testing::all_variants_agree`): one query at a time, in one batch and in batches of
+    /// every length 0..=17; a SIMD variant runs exactly where its feature is and reports
+    /// `Unsupported` with it masked; a portable variant runs with every feature masked.
+    #[test]
+    fn every_variant_agrees_with_the_reference() {
+        let ran = crate::testing::all_variants_agree::<InBetweenFamily>();
+        for (name, feature) in [
+            ("calculated_avx2", Feature::Avx2),
+            ("rectangular_gather_avx2", Feature::Avx2),
+            ("calculated_neon", Feature::Neon),
+        ] {
+            let here = feature.arch() == std::env::consts::ARCH && feature.is_detected();
+            assert_eq!(ran.contains(&name), here, "{name}");
+        }
+    }
 }

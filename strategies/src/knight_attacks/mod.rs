@@ -292,4 +292,21 @@ mod tests {
             assert_eq!(KnightFamily::find(descriptor.name), Some(variant));
         }
     }
+
+    /// Every variant against the reference on every verification input (see
+    /// `testing::all_variants_agree`): one query at a time, in one batch and in batches of
+    /// every length 0..=17; a SIMD variant runs exactly where its feature is and reports
+    /// `Unsupported` with it masked; a portable variant runs with every feature masked.
+    #[test]
+    fn every_variant_agrees_with_the_reference() {
+        let ran = crate::testing::all_variants_agree::<KnightFamily>();
+        for (name, feature) in [
+            ("avx2_directions", Feature::Avx2),
+            ("avx2_batch", Feature::Avx2),
+            ("neon_batch", Feature::Neon),
+        ] {
+            let here = feature.arch() == std::env::consts::ARCH && feature.is_detected();
+            assert_eq!(ran.contains(&name), here, "{name}");
+        }
+    }
 }
