@@ -6,7 +6,7 @@
 //! - [`Lane`]: a query that travels in one 64-bit lane (a [`Bitboard`], or a [`SquarePair`]
 //!   as `from | to << 8`);
 //! - [`Vector`]: `N` such lanes on one instruction set, implemented once per instruction set
-//!   in [`avx2`], [`avx512`] and [`neon`], each compiled only for its architecture;
+//!   in `avx2.rs`, `avx512.rs` and `neon.rs`, each compiled only for its architecture;
 //! - [`LaneKernel`]: a kernel body, `N` queries in, `N` answers out, lane by lane; its type
 //!   holds the instruction set's capability token (see [`crate::cpu`]).
 //!
