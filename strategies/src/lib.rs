@@ -54,7 +54,10 @@ pub mod inputs;
 pub mod knight_attacks;
 pub mod position;
 pub mod registry;
+mod simd;
 pub mod square;
+#[cfg(test)]
+mod testing;
 
 pub use answer::{Answer, Part};
 pub use bench::{Bench, Distribution, Queries};

@@ -12,6 +12,8 @@
 //! | [`calculated`] | none | branchless pure calculation |
 //! | `avx2::calculated` | none | the pure calculation, four pairs per `__m256i` |
 //! | `avx2::rectangular_gather` | 32 KiB | the rectangular table, four lookups per gather |
+//! | `avx512::calculated` | none | the pure calculation, eight pairs per `__m512i` |
+//! | `avx512::rectangular_gather` | 32 KiB | the rectangular table, eight lookups per gather |
 //! | `neon::calculated` | none | the pure calculation, two pairs per 128-bit vector |
 //! | [`peers`] | 32 KiB each | the `chess` and `cozy-chess` crates |
 
@@ -25,6 +27,8 @@ pub mod x88_rotate;
 
 #[cfg(target_arch = "x86_64")]
 pub mod avx2;
+#[cfg(target_arch = "x86_64")]
+pub mod avx512;
 #[cfg(target_arch = "aarch64")]
 pub mod neon;
 
@@ -84,6 +88,8 @@ pub enum InBetweenVariant {
     Calculated,
     CalculatedAvx2,
     RectangularGatherAvx2,
+    CalculatedAvx512,
+    RectangularGatherAvx512,
     CalculatedNeon,
     Chess,
     CozyChess,
@@ -91,7 +97,7 @@ pub enum InBetweenVariant {
 
 const SEED: &str = "000_25ad13ed25e2ec35.txt";
 
-static DESCRIPTORS: [Descriptor; 9] = [
+static DESCRIPTORS: [Descriptor; 11] = [
     Descriptor {
         family: InBetweenFamily::NAME,
         name: "rectangular",
@@ -154,6 +160,23 @@ static DESCRIPTORS: [Descriptor; 9] = [
     },
     Descriptor {
         family: InBetweenFamily::NAME,
+        name: "calculated_avx512",
+        summary:
+            "the pure calculation on eight pairs per __m512i; line selection by mask registers",
+        source: Source::New,
+        table_bytes: 0,
+        requires: &[Feature::Avx512f],
+    },
+    Descriptor {
+        family: InBetweenFamily::NAME,
+        name: "rectangular_gather_avx512",
+        summary: "the rectangular table, eight lookups per _mm512_i64gather_epi64",
+        source: Source::New,
+        table_bytes: rectangular::TABLE_BYTES,
+        requires: &[Feature::Avx512f],
+    },
+    Descriptor {
+        family: InBetweenFamily::NAME,
         name: "calculated_neon",
         summary: "the pure calculation on two pairs per 128-bit vector; multiply becomes vshl",
         source: Source::New,
@@ -203,6 +226,8 @@ impl Family for InBetweenFamily {
             Calculated,
             CalculatedAvx2,
             RectangularGatherAvx2,
+            CalculatedAvx512,
+            RectangularGatherAvx512,
             CalculatedNeon,
             Chess,
             CozyChess,
@@ -237,6 +262,18 @@ impl Family for InBetweenFamily {
                     cpu.avx2()?
                 ))
             ),
+            CalculatedAvx512 => on_arch!(
+                "x86_64",
+                Feature::Avx512f,
+                visitor.visit(avx512::calculated::CalculatedAvx512::new(cpu.avx512()?))
+            ),
+            RectangularGatherAvx512 => on_arch!(
+                "x86_64",
+                Feature::Avx512f,
+                visitor.visit(avx512::rectangular_gather::RectangularGatherAvx512::new(
+                    cpu.avx512()?
+                ))
+            ),
             CalculatedNeon => on_arch!(
                 "aarch64",
                 Feature::Neon,
@@ -269,6 +306,25 @@ mod tests {
             assert_eq!(variant as usize, i, "registry order matches the enum");
             let descriptor = InBetweenFamily::descriptor(variant);
             assert_eq!(InBetweenFamily::find(descriptor.name), Some(variant));
+        }
+    }
+
+    /// Every variant against the reference on every verification input (see
+    /// `testing::all_variants_agree`): one query at a time, in one batch and in batches of
+    /// every length 0..=17; a SIMD variant runs exactly where its feature is and reports
+    /// `Unsupported` with it masked; a portable variant runs with every feature masked.
+    #[test]
+    fn every_variant_agrees_with_the_reference() {
+        let ran = crate::testing::all_variants_agree::<InBetweenFamily>();
+        for (name, feature) in [
+            ("calculated_avx2", Feature::Avx2),
+            ("rectangular_gather_avx2", Feature::Avx2),
+            ("calculated_avx512", Feature::Avx512f),
+            ("rectangular_gather_avx512", Feature::Avx512f),
+            ("calculated_neon", Feature::Neon),
+        ] {
+            let here = feature.arch() == std::env::consts::ARCH && feature.is_detected();
+            assert_eq!(ran.contains(&name), here, "{name}");
         }
     }
 }

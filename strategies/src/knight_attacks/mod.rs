@@ -11,6 +11,7 @@
 //! | [`parallel_prefix`] / `_wide` | none | east/west steps, or l1/l2/r1/r2 |
 //! | `avx2::directions` | none | one set, eight directions in two `__m256i` |
 //! | `avx2::batch` | none | four independent sets per `__m256i` |
+//! | `avx512::batch` | none | eight independent sets per `__m512i` |
 //! | `neon::batch` | none | two independent sets per 128-bit vector |
 //! | [`peers`] | 512 B each | the `chess` and `cozy-chess` lookups, looped over the set |
 
@@ -23,6 +24,8 @@ pub mod workloads;
 
 #[cfg(target_arch = "x86_64")]
 pub mod avx2;
+#[cfg(target_arch = "x86_64")]
+pub mod avx512;
 #[cfg(target_arch = "aarch64")]
 pub mod neon;
 
@@ -92,6 +95,7 @@ pub enum KnightVariant {
     ParallelPrefixWide,
     Avx2Directions,
     Avx2Batch,
+    Avx512Batch,
     NeonBatch,
     Chess,
     CozyChess,
@@ -99,7 +103,7 @@ pub enum KnightVariant {
 
 const SEED: &str = "001_91a62a26c9dc1468.txt";
 
-static DESCRIPTORS: [Descriptor; 10] = [
+static DESCRIPTORS: [Descriptor; 11] = [
     Descriptor {
         family: KnightFamily::NAME,
         name: "lookup",
@@ -176,6 +180,14 @@ static DESCRIPTORS: [Descriptor; 10] = [
     },
     Descriptor {
         family: KnightFamily::NAME,
+        name: "avx512_batch",
+        summary: "eight independent sets per __m512i, the wide form lane-wise",
+        source: Source::New,
+        table_bytes: 0,
+        requires: &[Feature::Avx512f],
+    },
+    Descriptor {
+        family: KnightFamily::NAME,
         name: "neon_batch",
         summary: "two independent sets per 128-bit vector, the wide form lane-wise",
         source: Source::New,
@@ -225,6 +237,7 @@ impl Family for KnightFamily {
             ParallelPrefixWide,
             Avx2Directions,
             Avx2Batch,
+            Avx512Batch,
             NeonBatch,
             Chess,
             CozyChess,
@@ -258,6 +271,11 @@ impl Family for KnightFamily {
                 Feature::Avx2,
                 visitor.visit(avx2::batch::Avx2Batch::new(cpu.avx2()?))
             ),
+            Avx512Batch => on_arch!(
+                "x86_64",
+                Feature::Avx512f,
+                visitor.visit(avx512::batch::Avx512Batch::new(cpu.avx512()?))
+            ),
             NeonBatch => on_arch!(
                 "aarch64",
                 Feature::Neon,
@@ -290,6 +308,24 @@ mod tests {
             assert_eq!(variant as usize, i, "registry order matches the enum");
             let descriptor = KnightFamily::descriptor(variant);
             assert_eq!(KnightFamily::find(descriptor.name), Some(variant));
+        }
+    }
+
+    /// Every variant against the reference on every verification input (see
+    /// `testing::all_variants_agree`): one query at a time, in one batch and in batches of
+    /// every length 0..=17; a SIMD variant runs exactly where its feature is and reports
+    /// `Unsupported` with it masked; a portable variant runs with every feature masked.
+    #[test]
+    fn every_variant_agrees_with_the_reference() {
+        let ran = crate::testing::all_variants_agree::<KnightFamily>();
+        for (name, feature) in [
+            ("avx2_directions", Feature::Avx2),
+            ("avx2_batch", Feature::Avx2),
+            ("avx512_batch", Feature::Avx512f),
+            ("neon_batch", Feature::Neon),
+        ] {
+            let here = feature.arch() == std::env::consts::ARCH && feature.is_detected();
+            assert_eq!(ran.contains(&name), here, "{name}");
         }
     }
 }

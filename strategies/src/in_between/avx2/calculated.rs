@@ -5,10 +5,9 @@
 //! left shift by the smaller square, done here with `_mm256_sllv_epi64`; the smaller square is
 //! picked with a 64-bit compare and a blend (AVX2 has no 64-bit min).
 
-use super::{load_pairs, split_pairs, store_bitboards};
-use crate::chunks::in_chunks;
 use crate::cpu::Avx2;
 use crate::in_between::InBetween;
+use crate::simd::{self, LaneKernel};
 use crate::{Bitboard, Square, SquarePair};
 use core::arch::x86_64::*;
 
@@ -27,45 +26,39 @@ impl CalculatedAvx2 {
 }
 
 impl InBetween for CalculatedAvx2 {
-    /// One pair through the four-lane kernel (three lanes idle).
+    /// One pair through the four-lane kernel (the other lanes compute the same pair).
     #[inline]
     fn between(self, a: Square, b: Square) -> Bitboard {
-        // SAFETY: `self.0` is an `Avx2` token, which exists only if AVX2 was detected.
-        unsafe { one(SquarePair::new(a, b)) }
+        simd::one(self, SquarePair::new(a, b))
     }
 
     #[inline]
     fn between_batch(self, pairs: &[SquarePair], out: &mut [Bitboard]) {
-        // SAFETY: `self.0` is an `Avx2` token, which exists only if AVX2 was detected.
-        unsafe { batch(pairs, out) }
+        simd::batch(self, pairs, out)
     }
 }
 
-#[target_feature(enable = "avx2")]
-fn one(pair: SquarePair) -> Bitboard {
-    let lanes = _mm256_set1_epi64x(pair.from as i64 | (pair.to as i64) << 8);
-    Bitboard(_mm256_extract_epi64::<0>(four(lanes)) as u64)
-}
+impl LaneKernel<4> for CalculatedAvx2 {
+    type Vector = __m256i;
 
-#[target_feature(enable = "avx2")]
-fn batch(pairs: &[SquarePair], out: &mut [Bitboard]) {
-    let pad = SquarePair::new(Square::A1, Square::A1);
-    in_chunks(
-        pairs,
-        out,
-        pad,
-        |pairs: &[SquarePair; 4], out: &mut [Bitboard; 4]| {
-            // A closure inherits `batch`'s target features.
-            store_bitboards(four(load_pairs(pairs)), out)
-        },
-    );
+    fn token(self) -> Avx2 {
+        self.0
+    }
+
+    #[inline(always)]
+    fn lanes(self, pairs: __m256i) -> __m256i {
+        // SAFETY: `self.0` is an `Avx2` token, which exists only if AVX2 was detected.
+        unsafe { four(pairs) }
+    }
 }
 
 /// The seed's formula, lane-wise. See [`crate::in_between::calculated`].
 #[target_feature(enable = "avx2")]
 #[inline]
 fn four(pairs: __m256i) -> __m256i {
-    let (sq1, sq2) = split_pairs(pairs);
+    // The lanes are `from | to << 8` (see `simd::Lane`).
+    let sq1 = _mm256_and_si256(pairs, _mm256_set1_epi64x(0xff));
+    let sq2 = _mm256_srli_epi64::<8>(pairs);
     let ones = _mm256_set1_epi64x(-1);
     let one = _mm256_set1_epi64x(1);
     let seven = _mm256_set1_epi64x(7);

@@ -4,11 +4,10 @@
 //! 32 KiB of [`crate::in_between::rectangular::TABLE`]. CPU features: AVX2. Whether a gather
 //! beats four scalar loads depends on the microarchitecture; that is what this variant is for.
 
-use super::{load_pairs, store_bitboards};
-use crate::chunks::in_chunks;
 use crate::cpu::Avx2;
 use crate::in_between::rectangular::TABLE;
 use crate::in_between::InBetween;
+use crate::simd::{self, LaneKernel};
 use crate::{Bitboard, Square, SquarePair};
 use core::arch::x86_64::*;
 
@@ -26,41 +25,33 @@ impl InBetween for RectangularGatherAvx2 {
     /// One pair through the four-lane gather (all lanes load the same entry).
     #[inline]
     fn between(self, a: Square, b: Square) -> Bitboard {
-        // SAFETY: `self.0` is an `Avx2` token, which exists only if AVX2 was detected.
-        unsafe { one(SquarePair::new(a, b)) }
+        simd::one(self, SquarePair::new(a, b))
     }
 
     #[inline]
     fn between_batch(self, pairs: &[SquarePair], out: &mut [Bitboard]) {
-        // SAFETY: `self.0` is an `Avx2` token, which exists only if AVX2 was detected.
-        unsafe { batch(pairs, out) }
+        simd::batch(self, pairs, out)
     }
 }
 
-#[target_feature(enable = "avx2")]
-fn one(pair: SquarePair) -> Bitboard {
-    let lanes = _mm256_set1_epi64x(pair.from as i64 | (pair.to as i64) << 8);
-    Bitboard(_mm256_extract_epi64::<0>(four(lanes)) as u64)
-}
+impl LaneKernel<4> for RectangularGatherAvx2 {
+    type Vector = __m256i;
 
-#[target_feature(enable = "avx2")]
-fn batch(pairs: &[SquarePair], out: &mut [Bitboard]) {
-    let pad = SquarePair::new(Square::A1, Square::A1);
-    in_chunks(
-        pairs,
-        out,
-        pad,
-        |pairs: &[SquarePair; 4], out: &mut [Bitboard; 4]| {
-            // A closure inherits `batch`'s target features.
-            store_bitboards(four(load_pairs(pairs)), out)
-        },
-    );
+    fn token(self) -> Avx2 {
+        self.0
+    }
+
+    #[inline(always)]
+    fn lanes(self, pairs: __m256i) -> __m256i {
+        // SAFETY: `self.0` is an `Avx2` token, which exists only if AVX2 was detected.
+        unsafe { four(pairs) }
+    }
 }
 
 #[target_feature(enable = "avx2")]
 #[inline]
 fn four(pairs: __m256i) -> __m256i {
-    // `from | to << 8` becomes the flat index `from * 64 + to`.
+    // `from | to << 8` (see `simd::Lane`) becomes the flat index `from * 64 + to`.
     let from = _mm256_and_si256(pairs, _mm256_set1_epi64x(0xff));
     let index = _mm256_or_si256(_mm256_slli_epi64::<6>(from), _mm256_srli_epi64::<8>(pairs));
     // SAFETY: every lane is `from * 64 + to` with both below 64, so below 4096: an element of

@@ -5,9 +5,9 @@
 //! left shift by the smaller square (`vshlq_u64`), and the smaller square is picked with an
 //! unsigned 64-bit compare and a bit select.
 
-use crate::chunks::in_chunks;
 use crate::cpu::Neon;
 use crate::in_between::InBetween;
+use crate::simd::{self, LaneKernel};
 use crate::{Bitboard, Square, SquarePair};
 use core::arch::aarch64::*;
 
@@ -29,47 +29,36 @@ impl InBetween for CalculatedNeon {
     /// One pair through the two-lane kernel (both lanes compute the same pair).
     #[inline]
     fn between(self, a: Square, b: Square) -> Bitboard {
-        // SAFETY: `self.0` is a `Neon` token, which exists only if NEON was detected.
-        unsafe { one(SquarePair::new(a, b)) }
+        simd::one(self, SquarePair::new(a, b))
     }
 
     #[inline]
     fn between_batch(self, pairs: &[SquarePair], out: &mut [Bitboard]) {
-        // SAFETY: `self.0` is a `Neon` token, which exists only if NEON was detected.
-        unsafe { batch(pairs, out) }
+        simd::batch(self, pairs, out)
     }
 }
 
-#[target_feature(enable = "neon")]
-fn one(pair: SquarePair) -> Bitboard {
-    let lanes = two(vdupq_n_u64(pair.from as u64), vdupq_n_u64(pair.to as u64));
-    Bitboard(vgetq_lane_u64::<0>(lanes))
-}
+impl LaneKernel<2> for CalculatedNeon {
+    type Vector = uint64x2_t;
 
-#[target_feature(enable = "neon")]
-fn batch(pairs: &[SquarePair], out: &mut [Bitboard]) {
-    let pad = SquarePair::new(Square::A1, Square::A1);
-    in_chunks(
-        pairs,
-        out,
-        pad,
-        |pairs: &[SquarePair; 2], out: &mut [Bitboard; 2]| {
-            let from = [pairs[0].from as u64, pairs[1].from as u64];
-            let to = [pairs[0].to as u64, pairs[1].to as u64];
-            // SAFETY: each array is two readable `u64`s; `Bitboard` is a `repr(transparent)`
-            // `u64`, so `out` is two writable `u64`s; NEON is present inside `batch`.
-            unsafe {
-                let lanes = two(vld1q_u64(from.as_ptr()), vld1q_u64(to.as_ptr()));
-                vst1q_u64(out.as_mut_ptr().cast::<u64>(), lanes);
-            }
-        },
-    );
+    fn token(self) -> Neon {
+        self.0
+    }
+
+    #[inline(always)]
+    fn lanes(self, pairs: uint64x2_t) -> uint64x2_t {
+        // SAFETY: `self.0` is a `Neon` token, which exists only if NEON was detected.
+        unsafe { two(pairs) }
+    }
 }
 
 /// The seed's formula, lane-wise. See [`crate::in_between::calculated`].
 #[target_feature(enable = "neon")]
 #[inline]
-fn two(sq1: uint64x2_t, sq2: uint64x2_t) -> uint64x2_t {
+fn two(pairs: uint64x2_t) -> uint64x2_t {
+    // The lanes are `from | to << 8` (see `simd::Lane`).
+    let sq1 = vandq_u64(pairs, vdupq_n_u64(0xff));
+    let sq2 = vshrq_n_u64::<8>(pairs);
     let shift_left = |v: uint64x2_t, by: uint64x2_t| vshlq_u64(v, vreinterpretq_s64_u64(by));
     let ones = vdupq_n_u64(u64::MAX);
     let one = vdupq_n_u64(1);

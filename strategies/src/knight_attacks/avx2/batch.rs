@@ -3,9 +3,9 @@
 //! Source: new; the l1/l2/r1/r2 form of seed `001_91a62a26c9dc1468.txt` § Multiple Knight
 //! Attacks, computed lane-wise on four sets at once. Footprint: none. CPU features: AVX2.
 
-use crate::chunks::in_chunks;
 use crate::cpu::Avx2;
 use crate::knight_attacks::{KnightAttacks, NOT_A, NOT_AB, NOT_GH, NOT_H};
+use crate::simd::{self, LaneKernel};
 use crate::Bitboard;
 use core::arch::x86_64::*;
 
@@ -23,37 +23,27 @@ impl KnightAttacks for Avx2Batch {
     /// One set through the four-lane kernel (the other lanes compute the same set).
     #[inline]
     fn attacks(self, knights: Bitboard) -> Bitboard {
-        // SAFETY: `self.0` is an `Avx2` token, which exists only if AVX2 was detected.
-        unsafe { one(knights) }
+        simd::one(self, knights)
     }
 
     #[inline]
     fn attacks_batch(self, sets: &[Bitboard], out: &mut [Bitboard]) {
-        // SAFETY: `self.0` is an `Avx2` token, which exists only if AVX2 was detected.
-        unsafe { batch(sets, out) }
+        simd::batch(self, sets, out)
     }
 }
 
-#[target_feature(enable = "avx2")]
-fn one(knights: Bitboard) -> Bitboard {
-    Bitboard(_mm256_extract_epi64::<0>(four(_mm256_set1_epi64x(knights.0 as i64))) as u64)
-}
+impl LaneKernel<4> for Avx2Batch {
+    type Vector = __m256i;
 
-#[target_feature(enable = "avx2")]
-fn batch(sets: &[Bitboard], out: &mut [Bitboard]) {
-    in_chunks(
-        sets,
-        out,
-        Bitboard::EMPTY,
-        |sets: &[Bitboard; 4], out: &mut [Bitboard; 4]| {
-            // SAFETY: `Bitboard` is a `repr(transparent)` `u64`, so each array is 32 bytes; the
-            // unaligned load and store need no alignment; AVX2 is present inside `batch`.
-            unsafe {
-                let knights = _mm256_loadu_si256(sets.as_ptr().cast::<__m256i>());
-                _mm256_storeu_si256(out.as_mut_ptr().cast::<__m256i>(), four(knights));
-            }
-        },
-    );
+    fn token(self) -> Avx2 {
+        self.0
+    }
+
+    #[inline(always)]
+    fn lanes(self, knights: __m256i) -> __m256i {
+        // SAFETY: `self.0` is an `Avx2` token, which exists only if AVX2 was detected.
+        unsafe { four(knights) }
+    }
 }
 
 #[target_feature(enable = "avx2")]

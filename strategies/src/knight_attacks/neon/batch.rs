@@ -3,9 +3,9 @@
 //! Source: new; the l1/l2/r1/r2 form of seed `001_91a62a26c9dc1468.txt` § Multiple Knight
 //! Attacks, computed lane-wise on two sets at once. Footprint: none. CPU features: NEON.
 
-use crate::chunks::in_chunks;
 use crate::cpu::Neon;
 use crate::knight_attacks::{KnightAttacks, NOT_A, NOT_AB, NOT_GH, NOT_H};
+use crate::simd::{self, LaneKernel};
 use crate::Bitboard;
 use core::arch::aarch64::*;
 
@@ -23,37 +23,27 @@ impl KnightAttacks for NeonBatch {
     /// One set through the two-lane kernel (both lanes compute the same set).
     #[inline]
     fn attacks(self, knights: Bitboard) -> Bitboard {
-        // SAFETY: `self.0` is a `Neon` token, which exists only if NEON was detected.
-        unsafe { one(knights) }
+        simd::one(self, knights)
     }
 
     #[inline]
     fn attacks_batch(self, sets: &[Bitboard], out: &mut [Bitboard]) {
-        // SAFETY: `self.0` is a `Neon` token, which exists only if NEON was detected.
-        unsafe { batch(sets, out) }
+        simd::batch(self, sets, out)
     }
 }
 
-#[target_feature(enable = "neon")]
-fn one(knights: Bitboard) -> Bitboard {
-    Bitboard(vgetq_lane_u64::<0>(two(vdupq_n_u64(knights.0))))
-}
+impl LaneKernel<2> for NeonBatch {
+    type Vector = uint64x2_t;
 
-#[target_feature(enable = "neon")]
-fn batch(sets: &[Bitboard], out: &mut [Bitboard]) {
-    in_chunks(
-        sets,
-        out,
-        Bitboard::EMPTY,
-        |sets: &[Bitboard; 2], out: &mut [Bitboard; 2]| {
-            // SAFETY: `Bitboard` is a `repr(transparent)` `u64`, so each array is two `u64`s;
-            // NEON loads and stores need no alignment beyond the element's; NEON is present.
-            unsafe {
-                let knights = vld1q_u64(sets.as_ptr().cast::<u64>());
-                vst1q_u64(out.as_mut_ptr().cast::<u64>(), two(knights));
-            }
-        },
-    );
+    fn token(self) -> Neon {
+        self.0
+    }
+
+    #[inline(always)]
+    fn lanes(self, knights: uint64x2_t) -> uint64x2_t {
+        // SAFETY: `self.0` is a `Neon` token, which exists only if NEON was detected.
+        unsafe { two(knights) }
+    }
 }
 
 #[target_feature(enable = "neon")]

@@ -1,0 +1,162 @@
+//! What the families' agreement tests share (compiled only for tests).
+
+use crate::bench::Bench;
+use crate::cpu::{Cpu, Feature, Unsupported};
+use crate::family::{Family, Kernel, Visitor};
+use crate::inputs::DEFAULT_SEED;
+
+/// The longest batch [`Cases::check`] tries: past two whole vectors of the widest kernel
+/// (eight lanes) and into a padded tail.
+pub const LONGEST_BATCH: usize = 17;
+
+/// At most this many inputs, spread evenly over all of them, go through the batches of every
+/// length; all of them go through the single-query path and one whole batch.
+pub const EVERY_LENGTH_INPUTS: usize = 1 << 16;
+
+/// Inputs of family `F` and the reference's answers to them, computed once.
+pub struct Cases<F: Family> {
+    pub inputs: Vec<F::Input>,
+    pub expected: Vec<F::Output>,
+}
+
+impl<F: Family> Cases<F> {
+    pub fn new(inputs: Vec<F::Input>) -> Cases<F> {
+        let expected = inputs.iter().map(|&input| F::reference(input)).collect();
+        Cases { inputs, expected }
+    }
+
+    /// Every input `verify` checks for `F`, in one list.
+    pub fn verification() -> Cases<F>
+    where
+        F: Bench,
+    {
+        Cases::new(
+            F::verification_inputs(DEFAULT_SEED)
+                .into_iter()
+                .flat_map(|(_, inputs)| inputs)
+                .collect(),
+        )
+    }
+
+    /// About `count` of the cases, spread evenly over all of them (all if there are fewer).
+    pub fn spread(&self, count: usize) -> Cases<F> {
+        let step = self.inputs.len().div_ceil(count.max(1)).max(1);
+        Cases {
+            inputs: self.inputs.iter().copied().step_by(step).collect(),
+            expected: self.expected.iter().copied().step_by(step).collect(),
+        }
+    }
+
+    /// Runs `variant` under `cpu` on every input, one query at a time and in one batch, then
+    /// on up to [`EVERY_LENGTH_INPUTS`] of them in batches of every length
+    /// 0..=[`LONGEST_BATCH`], the first batch of each pass shorter so that batches start at
+    /// every offset. Panics, naming the input, on any answer that differs from the
+    /// reference's. Returns how many answers it checked, or why the variant cannot run here
+    /// (which must be what [`Family::runnable`] says).
+    pub fn check(&self, variant: F::Variant, cpu: &Cpu) -> Result<usize, Unsupported> {
+        F::visit(variant, cpu, Check { cases: self })
+            .inspect_err(|&why| assert_eq!(F::runnable(variant, cpu), Err(why)))
+    }
+
+    fn assert_answers(&self, got: &[F::Output], context: &str) {
+        assert_eq!(got.len(), self.inputs.len());
+        for ((input, got), expected) in self.inputs.iter().zip(got).zip(&self.expected) {
+            assert_eq!(got, expected, "{context}: {input}");
+        }
+    }
+}
+
+struct Check<'a, F: Family> {
+    cases: &'a Cases<F>,
+}
+
+impl<F: Family> Visitor<F> for Check<'_, F> {
+    type Output = usize;
+
+    fn visit<K: Kernel<F>>(self, kernel: K) -> usize {
+        let all = self.cases;
+        let queries: Vec<F::Output> = all.inputs.iter().map(|&i| kernel.query(i)).collect();
+        all.assert_answers(&queries, "one query");
+        let mut outputs = vec![F::Output::default(); all.inputs.len()];
+        kernel.batch(&all.inputs, &mut outputs);
+        all.assert_answers(&outputs, "one batch of all");
+        let mut checked = 2 * all.inputs.len();
+
+        let some = all.spread(EVERY_LENGTH_INPUTS);
+        kernel.batch(&[], &mut []);
+        for length in 1..=LONGEST_BATCH {
+            let mut outputs = vec![F::Output::default(); some.inputs.len()];
+            let mut start = 0;
+            let mut next = length / 2;
+            while start < some.inputs.len() {
+                let end = some.inputs.len().min(start + next.max(1));
+                kernel.batch(&some.inputs[start..end], &mut outputs[start..end]);
+                start = end;
+                next = length;
+            }
+            some.assert_answers(&outputs, &format!("batches of {length}"));
+            checked += some.inputs.len();
+        }
+        checked
+    }
+}
+
+/// Checks every variant of `F` on every verification input: a portable variant runs and
+/// agrees on every CPU, masked or not; a SIMD variant passes [`check_both_paths`] for each
+/// feature it requires. Returns the names of the variants that ran on this CPU unmasked.
+pub fn all_variants_agree<F: Bench>() -> Vec<&'static str> {
+    let cases = Cases::<F>::verification();
+    let everything_masked = Cpu::with_disabled(&Feature::ALL);
+    let mut ran = Vec::new();
+    for &variant in F::variants() {
+        let descriptor = F::descriptor(variant);
+        if descriptor.requires.is_empty() {
+            let name = descriptor.name;
+            cases
+                .check(variant, &Cpu::detect())
+                .unwrap_or_else(|why| panic!("{name}: {why}"));
+            let sample = cases.spread(1000);
+            assert!(sample.check(variant, &everything_masked).is_ok(), "{name}");
+        }
+        for &feature in descriptor.requires {
+            check_both_paths(&cases, variant, feature);
+        }
+        if F::runnable(variant, &Cpu::detect()).is_ok() {
+            ran.push(descriptor.name);
+        }
+    }
+    ran
+}
+
+/// Checks both paths of a SIMD variant that needs `feature`: on this CPU it runs and agrees on
+/// every case if the feature is here, and reports why not otherwise; with the feature (or a
+/// feature it implies) masked it reports `Unsupported`, touching nothing.
+pub fn check_both_paths<F: Family>(cases: &Cases<F>, variant: F::Variant, feature: Feature) {
+    let name = F::descriptor(variant).name;
+    let here = Cpu::detect();
+    match here.check(feature) {
+        Ok(()) => {
+            let checked = cases
+                .check(variant, &here)
+                .unwrap_or_else(|why| panic!("{name}: {why}"));
+            assert!(checked >= 2 * cases.inputs.len(), "{name}: {checked}");
+        }
+        Err(why) => assert_eq!(cases.check(variant, &here), Err(why), "{name}"),
+    }
+    for masked in std::iter::once(feature).chain(feature.implies().iter().copied()) {
+        let cpu = Cpu::with_disabled(&[masked]);
+        let why = match here.check(feature) {
+            Ok(()) => Unsupported::Disabled(masked),
+            Err(why) => why,
+        };
+        assert_eq!(
+            cases.check(variant, &cpu),
+            Err(why),
+            "{name} with {masked} masked"
+        );
+        let mut outputs = vec![F::Output::default(); cases.inputs.len()];
+        let result = crate::run_batch::<F>(variant, &cpu, &cases.inputs, &mut outputs);
+        assert_eq!(result, Err(why), "{name} with {masked} masked");
+        assert!(outputs.iter().all(|o| *o == F::Output::default()), "{name}");
+    }
+}
