@@ -23,6 +23,12 @@ pub const ROUND_DIGITS: i32 = 4;
 /// Bootstrap resamples for the rank intervals.
 pub const RESAMPLES: usize = 300;
 
+/// A derived figure as the record keeps it: [`ROUND_DIGITS`] significant digits, far below
+/// any noise.
+fn kept(x: f64) -> f64 {
+    round_significant(x, ROUND_DIGITS)
+}
+
 /// A workload's identity within a record.
 type WorkloadKey = (String, String, Mode, u64);
 
@@ -80,7 +86,7 @@ fn measurement(s: &Samples, clock: Option<&ClockEstimate>) -> Option<Measurement
             low,
             high,
         }),
-        cycles_per_op_estimate: clock.map(|c| summary.median * c.ghz),
+        cycles_per_op_estimate: clock.map(|c| kept(summary.median * c.ghz)),
         ratio_to_best: None,
         paired_ratio_to_best: None,
         floor_multiple: None,
@@ -114,9 +120,9 @@ fn compare_within_workload(measurements: &mut [Measurement], indices: &[usize]) 
     let best_rounds = measurements[best].rounds.clone();
     for &i in indices {
         let m = &mut measurements[i];
-        m.floor_multiple = floor.map(|f| m.ns_per_op.median / f.median);
+        m.floor_multiple = floor.map(|f| kept(m.ns_per_op.median / f.median));
         if !m.floor {
-            m.ratio_to_best = Some(m.ns_per_op.median / best_median);
+            m.ratio_to_best = Some(kept(m.ns_per_op.median / best_median));
             m.paired_ratio_to_best = paired_ratio(&m.rounds, &best_rounds);
             m.suspect = floor.is_some_and(|f| below_floor(&m.ns_per_op, &f));
         }
@@ -133,9 +139,9 @@ pub fn paired_ratio(a: &[f64], b: &[f64]) -> Option<Interval> {
     ratios.sort_by(f64::total_cmp);
     let (low, high) = median_interval(&ratios);
     Some(Interval {
-        median: median(&ratios)?,
-        low,
-        high,
+        median: kept(median(&ratios)?),
+        low: kept(low),
+        high: kept(high),
     })
 }
 
@@ -166,7 +172,7 @@ pub fn simd_speedups(measurements: &[Measurement]) -> Vec<SimdSpeedup> {
                 variant: simd.variant.clone(),
                 workload: simd.workload.clone(),
                 best_portable: best.variant.clone(),
-                speedup: best.ns_per_op.median / simd.ns_per_op.median,
+                speedup: kept(best.ns_per_op.median / simd.ns_per_op.median),
                 interval: paired_ratio(&best.rounds, &simd.rounds),
             })
         })
@@ -194,7 +200,7 @@ pub fn rank(measurements: &[Measurement]) -> Vec<Rank> {
                 family,
                 variant,
                 rank: 0,
-                geomean_ratio: geometric_mean(&ratios),
+                geomean_ratio: kept(geometric_mean(&ratios)),
                 paired_to_first: None,
                 tied_with_previous: false,
                 workloads: ratios.len(),
@@ -270,8 +276,8 @@ pub fn paired_geomean(a: &[&Measurement], b: &[&Measurement], seed: u64) -> Opti
     estimates.sort_by(f64::total_cmp);
     let at = |q: f64| estimates[((estimates.len() - 1) as f64 * q).round() as usize];
     Some(Interval {
-        median: point,
-        low: at(0.025).min(point),
-        high: at(0.975).max(point),
+        median: kept(point),
+        low: kept(at(0.025).min(point)),
+        high: kept(at(0.975).max(point)),
     })
 }

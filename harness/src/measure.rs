@@ -4,12 +4,14 @@
 //! B, C, floor, A, … so that drift (frequency changes, a neighbour on the shared machine) hits
 //! every variant alike, and every variant takes every position in a round equally often (the
 //! last in a round measured a few percent faster than the one before it, on identical machine
-//! code). Each sample is one pass over a set of queries and yields a time per query.
+//! code). Each sample is a few passes over a set of queries (as many as fill the workload's
+//! budget in the plan's number of rounds) and yields a time per query.
 //!
 //! Every round draws fresh queries; every variant (and the floor) runs on exactly those, each
 //! in its own random order, so no code replays a sequence the branch predictor could have
-//! learned (see [`crate::workload`]). A workload is
-//! sampled until its time budget is spent and it has at least the minimum number of rounds.
+//! learned (see [`crate::workload`]). A workload is sampled until its time budget is spent and
+//! it has at least the minimum number of rounds. Its queries are released between slices, so
+//! that the run holds the queries of one workload at a time, however many families there are.
 //!
 //! The floor is the empty kernel (it returns its input), measured the same way in every
 //! workload.
@@ -29,54 +31,64 @@ pub const FLOOR: &str = "empty";
 pub struct Plan {
     pub seed: u64,
     pub quick: bool,
-    /// Budget of each throughput or latency workload.
-    pub budget: Duration,
-    /// Budget of each cache-pressure workload (one per eviction size).
-    pub pressure_budget: Duration,
+    /// The whole measurement's budget, shared by the workloads: a cache-pressure workload
+    /// weighs [`PRESSURE_WEIGHT`] times a throughput or latency one. More families mean fewer
+    /// rounds each, and wider intervals, never a longer run.
+    pub total: Duration,
     /// Rounds at least, even past the budget.
     pub min_rounds: usize,
-    /// Rounds at most, even within the budget.
+    /// Rounds at most: each sample holds as many passes as it takes to fill the budget in this
+    /// many rounds, so a record stays small however fast a kernel is.
     pub max_rounds: usize,
-    /// Sweeps through the workloads, each taking an equal slice of every budget.
+    /// Sweeps through all the workloads of all the families, each taking an equal slice of
+    /// every budget.
     pub sweeps: usize,
 }
 
+/// How much more of the budget a cache-pressure workload gets (its sweeps take time that is
+/// not measured).
+pub const PRESSURE_WEIGHT: u32 = 2;
+
 impl Plan {
-    /// The default run: about a minute of measuring.
+    /// The default run: about 80 seconds of measuring, whatever the number of families.
     pub fn default_run(seed: u64) -> Plan {
         Plan {
             seed,
             quick: false,
-            budget: Duration::from_millis(2000),
-            pressure_budget: Duration::from_millis(4500),
-            min_rounds: 20,
-            max_rounds: 4000,
+            total: Duration::from_secs(80),
+            min_rounds: 12,
+            max_rounds: 32,
             sweeps: 4,
         }
     }
 
-    /// `--quick`: a smoke test of about five seconds.
+    /// `--quick`: a smoke test of about eight seconds of measuring.
     pub fn quick(seed: u64) -> Plan {
         Plan {
             seed,
             quick: true,
-            budget: Duration::from_millis(120),
-            pressure_budget: Duration::from_millis(350),
-            min_rounds: 5,
-            max_rounds: 400,
+            total: Duration::from_secs(8),
+            min_rounds: 6,
+            max_rounds: 16,
             sweeps: 1,
         }
     }
 
-    pub fn budget_of(&self, workload: &Workload) -> Duration {
+    /// A workload's weight in the budget.
+    pub fn weight(workload: &Workload) -> u32 {
         match workload.mode {
-            Mode::CachePressure => self.pressure_budget,
-            _ => self.budget,
+            Mode::CachePressure => PRESSURE_WEIGHT,
+            _ => 1,
         }
+    }
+
+    /// The budget of `workload` when the plan is shared by workloads of `total_weight`.
+    pub fn budget_of(&self, workload: &Workload, total_weight: u32) -> Duration {
+        self.total * Plan::weight(workload) / total_weight.max(1)
     }
 }
 
-/// One variant's samples in one workload: nanoseconds per query.
+/// One variant's samples in one workload: nanoseconds per query, one per round.
 #[derive(Clone, Debug)]
 pub struct Samples {
     pub family: &'static str,
@@ -102,124 +114,171 @@ pub struct Progress {
     pub family: &'static str,
     /// The workload being measured, as `family/distribution/mode[/E]`.
     pub label: String,
-    /// Budgeted time of the workloads before this one.
+    /// Budgeted time of the slices before this one.
     pub budget_done: Duration,
 }
 
-/// The workloads `F` will run under `selection`, and their total budget.
-pub fn planned<F: Bench>(selection: &Selection, plan: &Plan) -> (Vec<Workload>, Duration) {
-    if !selection.includes_family(F::NAME) {
-        return (Vec::new(), Duration::ZERO);
-    }
-    let workloads = Workload::matrix::<F>();
-    let total = workloads.iter().map(|w| plan.budget_of(w)).sum();
-    (workloads, total)
+/// A workload of any family, ready to be measured slice by slice. The one dynamic call per
+/// slice is outside every timed loop.
+pub trait WorkloadRun {
+    fn family(&self) -> &'static str;
+    fn workload(&self) -> &Workload;
+    /// Rounds of the floor and every variant for `budget`, between `min_rounds` and
+    /// `max_rounds`.
+    fn measure(
+        &mut self,
+        cpu: &Cpu,
+        budget: Duration,
+        min_rounds: usize,
+        max_rounds: usize,
+        stop: &AtomicBool,
+    ) -> Result<(), Interrupted>;
+    /// The samples, per variant and the floor.
+    fn into_samples(self: Box<Self>) -> Vec<Samples>;
 }
 
-/// Measures every workload of `F` with every selected variant that runs under `cpu`.
-///
-/// The run makes `plan.sweeps` sweeps through the workloads, each giving every workload an
-/// equal slice of its budget, so a workload's samples are spread over the whole run: a
-/// disturbance of a few seconds on the shared machine (seen here: +50% on every variant and
-/// the floor alike) then touches a minority of any workload's samples, which the median
-/// discards, instead of all of them.
-pub fn measure_family<F: Bench>(
+/// The workloads of `F` under `selection`, each ready to measure every selected variant that
+/// runs under `cpu` (none if the selection has no variant of `F`).
+pub fn prepare_family<F: Bench>(
     cpu: &Cpu,
     selection: &Selection,
-    plan: &Plan,
-    budget_before: Duration,
-    progress: &mut dyn FnMut(Progress),
-    stop: &AtomicBool,
-) -> Result<Vec<Samples>, Interrupted> {
+    seed: u64,
+) -> Vec<Box<dyn WorkloadRun>> {
     let variants: Vec<F::Variant> = entries::<F>(cpu, selection)
         .into_iter()
         .filter(|(_, entry)| entry.runnable.is_ok())
         .map(|(variant, _)| variant)
         .collect();
-    let (workloads, _) = planned::<F>(selection, plan);
-    let mut states: Vec<WorkloadState<F>> = workloads
+    if !selection.includes_family(F::NAME) || variants.is_empty() {
+        return Vec::new();
+    }
+    Workload::matrix::<F>()
         .iter()
-        .map(|w| WorkloadState::new(w, plan.seed, variants.len() + 1))
-        .collect();
+        .map(|w| {
+            Box::new(WorkloadState::<F>::new(w, seed, variants.clone())) as Box<dyn WorkloadRun>
+        })
+        .collect()
+}
+
+/// Measures `workloads` (of any families) under `plan`.
+///
+/// The run makes `plan.sweeps` sweeps through all the workloads, each giving every workload an
+/// equal slice of its budget, so a workload's samples are spread over the whole run: a
+/// disturbance of a few seconds on the shared machine (seen here: +50% on every variant and
+/// the floor alike) then touches a minority of any workload's samples, which the median
+/// discards, instead of all of them.
+pub fn measure_workloads(
+    mut workloads: Vec<Box<dyn WorkloadRun>>,
+    cpu: &Cpu,
+    plan: &Plan,
+    progress: &mut dyn FnMut(Progress),
+    stop: &AtomicBool,
+) -> Result<Vec<Samples>, Interrupted> {
+    let total_weight: u32 = workloads.iter().map(|w| Plan::weight(w.workload())).sum();
     let sweeps = plan.sweeps.max(1);
-    let mut budget_done = budget_before;
+    let (min_rounds, max_rounds) = (
+        plan.min_rounds.div_ceil(sweeps),
+        plan.max_rounds.div_ceil(sweeps),
+    );
+    let mut budget_done = Duration::ZERO;
     for sweep in 1..=sweeps {
-        for state in &mut states {
-            let label = format!("{}/{}", F::NAME, state.prepared.workload.label());
+        for state in &mut workloads {
+            let label = format!("{}/{}", state.family(), state.workload().label());
             let label = if sweeps > 1 {
                 format!("sweep {sweep}/{sweeps} {label}")
             } else {
                 label
             };
             progress(Progress {
-                family: F::NAME,
+                family: state.family(),
                 label,
                 budget_done,
             });
-            let slice = plan.budget_of(&state.prepared.workload) / sweeps as u32;
-            let (min_rounds, max_rounds) = (
-                plan.min_rounds.div_ceil(sweeps),
-                plan.max_rounds.div_ceil(sweeps),
-            );
-            state.measure(cpu, &variants, slice, min_rounds, max_rounds, stop)?;
+            let slice = plan.budget_of(state.workload(), total_weight) / sweeps as u32;
+            state.measure(cpu, slice, min_rounds, max_rounds, stop)?;
             budget_done += slice;
         }
     }
-    Ok(states
+    Ok(workloads
         .into_iter()
-        .flat_map(|state| state.into_samples(&variants))
+        .flat_map(|state| state.into_samples())
         .collect())
 }
 
 /// One workload's prepared queries and the samples taken so far, slot 0 being the floor.
 struct WorkloadState<F: Bench> {
     prepared: Prepared<F>,
+    variants: Vec<F::Variant>,
     samples: Vec<Vec<f64>>,
     rounds: usize,
 }
 
+/// The most passes one sample holds.
+const MAX_PASSES: u64 = 256;
+
 impl<F: Bench> WorkloadState<F> {
-    fn new(workload: &Workload, seed: u64, slots: usize) -> Self {
+    fn new(workload: &Workload, seed: u64, variants: Vec<F::Variant>) -> Self {
         WorkloadState {
             prepared: workload.prepare::<F>(seed),
-            samples: vec![Vec::new(); slots],
+            samples: vec![Vec::new(); variants.len() + 1],
+            variants,
             rounds: 0,
         }
     }
 
-    /// One time per query of the kernel in `slot` (0: the floor) on the selected queries.
-    fn sample(&mut self, cpu: &Cpu, variants: &[F::Variant], slot: usize) -> f64 {
+    /// One time per query of the kernel in `slot` (0: the floor) on the selected queries,
+    /// over `passes` passes.
+    fn sample(&mut self, cpu: &Cpu, slot: usize, passes: u64) -> f64 {
         let (elapsed, count) = if slot == 0 {
-            self.prepared.run(Empty::<F>::new(), 1)
+            self.prepared.run(Empty::<F>::new(), passes)
         } else {
             let pass = Pass {
                 prepared: &mut self.prepared,
-                passes: 1,
+                passes,
             };
-            F::visit(variants[slot - 1], cpu, pass).expect("variant was checked to be runnable")
+            F::visit(self.variants[slot - 1], cpu, pass)
+                .expect("variant was checked to be runnable")
         };
         elapsed.as_nanos() as f64 / count as f64
     }
+}
 
-    /// Rounds of the floor and `variants` for `budget`, between `min_rounds` and `max_rounds`.
+impl<F: Bench> WorkloadRun for WorkloadState<F> {
+    fn family(&self) -> &'static str {
+        F::NAME
+    }
+
+    fn workload(&self) -> &Workload {
+        &self.prepared.workload
+    }
+
     fn measure(
         &mut self,
         cpu: &Cpu,
-        variants: &[F::Variant],
         budget: Duration,
         min_rounds: usize,
         max_rounds: usize,
         stop: &AtomicBool,
     ) -> Result<(), Interrupted> {
         let slots = self.samples.len();
-        // A warm-up round (caches, predictors, clock), not kept.
+        self.prepared.acquire();
+        // A warm-up round (caches, predictors, clock), not kept; its length sets how many
+        // passes a sample holds, so that `max_rounds` rounds fill the budget.
+        let warm_up = Instant::now();
+        self.prepared.draw(slots);
         for slot in 0..slots {
-            self.sample(cpu, variants, slot);
+            self.prepared.select(slot);
+            self.sample(cpu, slot, 1);
         }
+        let per_round = warm_up.elapsed().as_secs_f64().max(1e-9);
+        let passes = (budget.as_secs_f64() / (max_rounds.max(1) as f64 * per_round))
+            .floor()
+            .clamp(1.0, MAX_PASSES as f64) as u64;
         let start = Instant::now();
         let mut rounds = 0;
         while rounds < min_rounds || (start.elapsed() < budget && rounds < max_rounds) {
             if stop.load(Ordering::Relaxed) {
+                self.prepared.release();
                 return Err(Interrupted);
             }
             self.prepared.draw(slots);
@@ -227,16 +286,17 @@ impl<F: Bench> WorkloadState<F> {
             let first = self.rounds;
             for slot in (0..slots).map(|i| (i + first) % slots) {
                 self.prepared.select(slot);
-                let kept = self.sample(cpu, variants, slot);
+                let kept = self.sample(cpu, slot, passes);
                 self.samples[slot].push(kept);
             }
             rounds += 1;
             self.rounds += 1;
         }
+        self.prepared.release();
         Ok(())
     }
 
-    fn into_samples(self, variants: &[F::Variant]) -> Vec<Samples> {
+    fn into_samples(self: Box<Self>) -> Vec<Samples> {
         let workload = self.prepared.workload;
         let mut samples = self.samples.into_iter();
         let floor = Samples {
@@ -249,19 +309,23 @@ impl<F: Bench> WorkloadState<F> {
             workload,
             ns_per_op: samples.next().expect("the floor's slot"),
         };
-        let measured = variants.iter().zip(samples).map(|(&variant, ns_per_op)| {
-            let descriptor = F::descriptor(variant);
-            Samples {
-                family: F::NAME,
-                variant: descriptor.name,
-                floor: false,
-                external: descriptor.source.is_external(),
-                table_bytes: descriptor.table_bytes,
-                requires: descriptor.requires.iter().map(|f| f.name()).collect(),
-                workload,
-                ns_per_op,
-            }
-        });
+        let measured = self
+            .variants
+            .iter()
+            .zip(samples)
+            .map(|(&variant, ns_per_op)| {
+                let descriptor = F::descriptor(variant);
+                Samples {
+                    family: F::NAME,
+                    variant: descriptor.name,
+                    floor: false,
+                    external: descriptor.source.is_external(),
+                    table_bytes: descriptor.table_bytes,
+                    requires: descriptor.requires.iter().map(|f| f.name()).collect(),
+                    workload,
+                    ns_per_op,
+                }
+            });
         std::iter::once(floor).chain(measured).collect()
     }
 }

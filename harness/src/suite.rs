@@ -4,7 +4,9 @@
 //! names a family. `bitbench` runs it with [`strategies::Families`]; tests run it with
 //! registries of their own.
 
-use crate::measure::{measure_family, planned, Interrupted, Plan, Progress, Samples, FLOOR};
+use crate::measure::{
+    measure_workloads, prepare_family, Interrupted, Plan, Progress, Samples, WorkloadRun, FLOOR,
+};
 use crate::select::{all_entries, Selection};
 use crate::verify::{verify_family, Verdict};
 use crate::workload::{Mode, Workload};
@@ -85,28 +87,13 @@ pub fn verify_all<R: Registry>(
     visitor.verdicts
 }
 
-/// The total measuring budget of `plan` over the selected families of `R`.
-pub fn planned_total<R: Registry>(selection: &Selection, plan: &Plan) -> Duration {
-    struct Total<'a> {
-        selection: &'a Selection,
-        plan: &'a Plan,
-        total: Duration,
-    }
-    impl FamilyVisitor for Total<'_> {
-        fn visit<F: Bench>(&mut self) {
-            self.total += planned::<F>(self.selection, self.plan).1;
-        }
-    }
-    let mut total = Total {
-        selection,
-        plan,
-        total: Duration::ZERO,
-    };
-    R::for_each(&mut total);
-    total.total
+/// The total measuring budget of `plan` (the same however many families are selected).
+pub fn planned_total(plan: &Plan) -> Duration {
+    plan.total
 }
 
-/// Measures every selected, runnable variant of every family of `R`, family after family.
+/// Measures every selected, runnable variant of every family of `R`, all families' workloads
+/// interleaved in the plan's sweeps.
 pub fn measure_all<R: Registry>(
     cpu: &Cpu,
     selection: &Selection,
@@ -114,49 +101,26 @@ pub fn measure_all<R: Registry>(
     progress: &mut dyn FnMut(Progress),
     stop: &AtomicBool,
 ) -> Result<Vec<Samples>, Interrupted> {
-    struct Measure<'a> {
+    struct Prepare<'a> {
         cpu: &'a Cpu,
         selection: &'a Selection,
-        plan: &'a Plan,
-        progress: &'a mut dyn FnMut(Progress),
-        stop: &'a AtomicBool,
-        budget_done: Duration,
-        samples: Result<Vec<Samples>, Interrupted>,
+        seed: u64,
+        workloads: Vec<Box<dyn WorkloadRun>>,
     }
-    impl FamilyVisitor for Measure<'_> {
+    impl FamilyVisitor for Prepare<'_> {
         fn visit<F: Bench>(&mut self) {
-            let Ok(samples) = &mut self.samples else {
-                return;
-            };
-            let (_, budget) = planned::<F>(self.selection, self.plan);
-            if budget.is_zero() {
-                return;
-            }
-            match measure_family::<F>(
-                self.cpu,
-                self.selection,
-                self.plan,
-                self.budget_done,
-                self.progress,
-                self.stop,
-            ) {
-                Ok(more) => samples.extend(more),
-                Err(interrupted) => self.samples = Err(interrupted),
-            }
-            self.budget_done += budget;
+            self.workloads
+                .extend(prepare_family::<F>(self.cpu, self.selection, self.seed));
         }
     }
-    let mut visitor = Measure {
+    let mut prepare = Prepare {
         cpu,
         selection,
-        plan,
-        progress,
-        stop,
-        budget_done: Duration::ZERO,
-        samples: Ok(Vec::new()),
+        seed: plan.seed,
+        workloads: Vec::new(),
     };
-    R::for_each(&mut visitor);
-    visitor.samples
+    R::for_each(&mut prepare);
+    measure_workloads(prepare.workloads, cpu, plan, progress, stop)
 }
 
 /// The `cargo bench` id of a variant (or the floor, [`FLOOR`]) in a workload:

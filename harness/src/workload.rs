@@ -31,8 +31,8 @@ use strategies::{inputs, Answer, Bench, Distribution, Kernel, Queries, Visitor};
 pub const POOL: usize = 16_384;
 /// Queries per batch call in throughput mode.
 pub const BLOCK: usize = 1024;
-/// Queries per pass in cache-pressure mode.
-pub const PRESSURE_POOL: usize = 1024;
+/// Queries per pass in cache-pressure mode: four blocks, each after its own sweep.
+pub const PRESSURE_POOL: usize = 256;
 /// Queries between two sweeps in cache-pressure mode.
 pub const PRESSURE_BLOCK: usize = 64;
 /// The eviction sizes of cache-pressure mode, in bytes.
@@ -106,20 +106,16 @@ impl Workload {
         let stream = format!("measure/{}/{}", F::NAME, self.distribution.name);
         let mut rng = inputs::rng(seed, &stream);
         let queries = F::queries(&self.distribution, &mut rng, self.queries_per_pass());
-        let eviction = match self.mode {
-            Mode::CachePressure if self.eviction_bytes > 0 => {
-                Some(EvictionBuffer::new(self.eviction_bytes))
-            }
-            _ => None,
-        };
-        Prepared {
+        let mut prepared = Prepared {
             workload: *self,
             sets: vec![queries],
             current: 0,
             rng,
             out: vec![F::Output::default(); BLOCK],
-            eviction,
-        }
+            eviction: None,
+        };
+        prepared.acquire();
+        prepared
     }
 }
 
@@ -181,6 +177,25 @@ impl<F: Bench> Prepared<F> {
             self.sets.len()
         );
         self.current = set;
+    }
+
+    /// Allocates what measuring needs beyond the query generator: the eviction buffer of a
+    /// cache-pressure workload. [`Prepared::release`] gives it back between slices.
+    pub fn acquire(&mut self) {
+        if self.workload.mode == Mode::CachePressure
+            && self.workload.eviction_bytes > 0
+            && self.eviction.is_none()
+        {
+            self.eviction = Some(EvictionBuffer::new(self.workload.eviction_bytes));
+        }
+    }
+
+    /// Frees the drawn queries and the eviction buffer; the generator keeps its place, so the
+    /// next [`Prepared::draw`] continues the same sequence of queries.
+    pub fn release(&mut self) {
+        self.sets = Vec::new();
+        self.current = 0;
+        self.eviction = None;
     }
 
     /// One sweep of the eviction buffer (nothing without one).

@@ -159,8 +159,7 @@ fn one_more_line_in_the_list_is_all_a_family_needs() {
     assert!(suite::bench_ids::<Plus>().contains(&"toy/count_ones/random-throughput".to_string()));
 
     let plan = Plan {
-        budget: Duration::from_millis(1),
-        pressure_budget: Duration::from_millis(1),
+        total: Duration::from_millis(20),
         min_rounds: 2,
         max_rounds: 2,
         ..Plan::quick(1)

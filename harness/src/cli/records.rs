@@ -43,11 +43,15 @@ pub fn report(args: &ReportArgs) -> Result<ExitCode> {
         println!("{}", serde_json::to_string_pretty(&value)?);
         return Ok(ExitCode::SUCCESS);
     }
-    let stems = args
-        .records
-        .iter()
-        .map(|p| stem(p))
-        .collect::<Result<Vec<_>>>()?;
+    // A record's file name becomes a folder's name unless one record goes to `--out`.
+    let stems = if args.out.is_some() && records.len() == 1 {
+        vec![String::new()]
+    } else {
+        args.records
+            .iter()
+            .map(|p| stem(p))
+            .collect::<Result<Vec<_>>>()?
+    };
     match &args.out {
         Some(out) => {
             output::check_target(out, Legacy::Charts)?;

@@ -175,7 +175,7 @@ fn estimate_clock(quick: bool) -> Option<ClockEstimate> {
 /// Measures every selected family, drawing progress on stderr: a bar on a terminal, otherwise
 /// one line per family.
 fn measure(context: &Context, plan: &Plan, stop: &AtomicBool) -> Result<Vec<Samples>, Interrupted> {
-    let total = suite::planned_total::<Families>(&context.selection, plan);
+    let total = suite::planned_total(plan);
     let terminal = std::io::stderr().is_terminal();
     let started = Instant::now();
     let mut family = String::new();
