@@ -5,23 +5,22 @@
 //! - Every round measures all the variants of a workload back to back, so the ratio of a
 //!   variant to the workload's best variant is taken **per round** (paired): drift that hits
 //!   the whole round cancels. Its median and 95% interval say whether the two are tied.
+//! - Rounds taken seconds apart on a shared machine are not independent, so every interval is
+//!   widened by the spread of the medians of the run's sweeps (see
+//!   [`crate::stats::clustered_median_interval`]).
 //! - A family's ranking orders its variants by the geometric mean of their paired ratios over
-//!   the family's workloads; each is compared with the one ranked above it by a bootstrap of
-//!   that geometric mean (resampling rounds within each workload), and where the interval
-//!   includes parity the two are tied (≈), not ordered.
+//!   the family's workloads; each is compared with the one ranked above it
+//!   ([`paired_geomean`]), and where the interval includes parity the two are tied (≈), not
+//!   ordered.
 
 use crate::measure::Samples;
 use crate::record::{ClockEstimate, Interval, Measurement, Mode, Rank, SimdSpeedup};
-use crate::stats::{geometric_mean, median, median_interval, round_significant, Summary};
-use rand::{Rng, SeedableRng};
-use rand_chacha::ChaCha8Rng;
+use crate::stats::{clustered_median_interval, geometric_mean, median, round_significant, Summary};
 use std::collections::BTreeMap;
 
 /// Significant digits kept of each round's time: far below any noise, and it keeps records
 /// small.
 pub const ROUND_DIGITS: i32 = 4;
-/// Bootstrap resamples for the rank intervals.
-pub const RESAMPLES: usize = 300;
 
 /// A derived figure as the record keeps it: [`ROUND_DIGITS`] significant digits, far below
 /// any noise.
@@ -70,9 +69,7 @@ fn measurement(s: &Samples, clock: Option<&ClockEstimate>) -> Option<Measurement
         .map(|&x| round_significant(x, ROUND_DIGITS))
         .collect();
     let summary = Summary::of(&rounds)?;
-    let mut sorted = rounds.clone();
-    sorted.sort_by(f64::total_cmp);
-    let (low, high) = median_interval(&sorted);
+    let (low, high) = clustered_median_interval(&rounds, &s.sweeps);
     Some(Measurement {
         family: s.family.into(),
         variant: s.variant.into(),
@@ -81,6 +78,7 @@ fn measurement(s: &Samples, clock: Option<&ClockEstimate>) -> Option<Measurement
         eviction_bytes: s.workload.eviction_bytes,
         ns_per_op: summary,
         rounds,
+        sweeps: s.sweeps.clone(),
         median_interval: Some(Interval {
             median: summary.median,
             low,
@@ -123,21 +121,21 @@ fn compare_within_workload(measurements: &mut [Measurement], indices: &[usize]) 
         m.floor_multiple = floor.map(|f| kept(m.ns_per_op.median / f.median));
         if !m.floor {
             m.ratio_to_best = Some(kept(m.ns_per_op.median / best_median));
-            m.paired_ratio_to_best = paired_ratio(&m.rounds, &best_rounds);
+            m.paired_ratio_to_best = paired_ratio(&m.rounds, &best_rounds, &m.sweeps);
             m.suspect = floor.is_some_and(|f| below_floor(&m.ns_per_op, &f));
         }
     }
 }
 
-/// The per-round ratio `a[i] / b[i]`: its median and 95% interval. `None` without rounds, or
-/// when the two were not measured in the same rounds.
-pub fn paired_ratio(a: &[f64], b: &[f64]) -> Option<Interval> {
+/// The per-round ratio `a[i] / b[i]`: its median and 95% interval (clustered by `sweeps`, the
+/// rounds per sweep). `None` without rounds, or when the two were not measured in the same
+/// rounds.
+pub fn paired_ratio(a: &[f64], b: &[f64], sweeps: &[usize]) -> Option<Interval> {
     if a.is_empty() || a.len() != b.len() {
         return None;
     }
-    let mut ratios: Vec<f64> = a.iter().zip(b).map(|(x, y)| x / y).collect();
-    ratios.sort_by(f64::total_cmp);
-    let (low, high) = median_interval(&ratios);
+    let ratios: Vec<f64> = a.iter().zip(b).map(|(x, y)| x / y).collect();
+    let (low, high) = clustered_median_interval(&ratios, sweeps);
     Some(Interval {
         median: kept(median(&ratios)?),
         low: kept(low),
@@ -173,7 +171,7 @@ pub fn simd_speedups(measurements: &[Measurement]) -> Vec<SimdSpeedup> {
                 workload: simd.workload.clone(),
                 best_portable: best.variant.clone(),
                 speedup: kept(best.ns_per_op.median / simd.ns_per_op.median),
-                interval: paired_ratio(&best.rounds, &simd.rounds),
+                interval: paired_ratio(&best.rounds, &simd.rounds, &simd.sweeps),
             })
         })
         .collect()
@@ -231,53 +229,37 @@ pub fn rank(measurements: &[Measurement]) -> Vec<Rank> {
 fn order_family(ranks: &mut [(Rank, Vec<&Measurement>)]) {
     let first = ranks.first().map(|(_, ms)| ms.clone()).unwrap_or_default();
     for i in 0..ranks.len() {
-        ranks[i].0.paired_to_first = paired_geomean(&ranks[i].1, &first, i as u64);
+        ranks[i].0.paired_to_first = paired_geomean(&ranks[i].1, &first);
         let tied = i > 0
-            && paired_geomean(&ranks[i].1, &ranks[i - 1].1, 1000 + i as u64)
-                .is_some_and(|p| p.includes_parity());
+            && paired_geomean(&ranks[i].1, &ranks[i - 1].1).is_some_and(|p| p.includes_parity());
         ranks[i].0.tied_with_previous = tied;
         ranks[i].0.rank = if tied { ranks[i - 1].0.rank } else { i + 1 };
     }
 }
 
-/// The geometric mean over workloads of the per-round ratio `a / b`, with a 95% bootstrap
-/// interval (rounds resampled within each workload, `RESAMPLES` times, from a fixed seed so a
-/// record always analyzes the same). `None` if the two share no workload with rounds.
-pub fn paired_geomean(a: &[&Measurement], b: &[&Measurement], seed: u64) -> Option<Interval> {
-    let pairs: Vec<Vec<f64>> = a
+/// The geometric mean over workloads of the paired per-round ratio `a / b`, with an interval
+/// made of the geometric means of each workload's interval bounds (each clustered by sweep,
+/// see [`paired_ratio`]). That is wider than a strict interval of the mean would be, so ties
+/// are called rather than orders invented. `None` if the two share no workload with rounds.
+pub fn paired_geomean(a: &[&Measurement], b: &[&Measurement]) -> Option<Interval> {
+    let intervals: Vec<Interval> = a
         .iter()
         .filter_map(|x| {
             let y = b.iter().find(|y| workload_key(y) == workload_key(x))?;
-            (x.rounds.len() == y.rounds.len() && !x.rounds.is_empty())
-                .then(|| x.rounds.iter().zip(&y.rounds).map(|(p, q)| p / q).collect())
+            paired_ratio(&x.rounds, &y.rounds, &x.sweeps)
         })
         .collect();
-    if pairs.is_empty() {
+    if intervals.is_empty() {
         return None;
     }
-    let point = geometric_mean(&pairs.iter().filter_map(|r| median(r)).collect::<Vec<_>>());
-    let mut rng = ChaCha8Rng::seed_from_u64(0x5EED ^ seed);
-    let mut scratch = Vec::new();
-    let mut estimates: Vec<f64> = (0..RESAMPLES)
-        .map(|_| {
-            let medians: Vec<f64> = pairs
-                .iter()
-                .map(|ratios| {
-                    scratch.clear();
-                    scratch.extend(
-                        (0..ratios.len()).map(|_| ratios[rng.random_range(0..ratios.len())]),
-                    );
-                    median(&scratch).expect("non-empty")
-                })
-                .collect();
-            geometric_mean(&medians)
-        })
-        .collect();
-    estimates.sort_by(f64::total_cmp);
-    let at = |q: f64| estimates[((estimates.len() - 1) as f64 * q).round() as usize];
+    let mean = |part: fn(&Interval) -> f64| {
+        kept(geometric_mean(
+            &intervals.iter().map(part).collect::<Vec<_>>(),
+        ))
+    };
     Some(Interval {
-        median: kept(point),
-        low: kept(at(0.025).min(point)),
-        high: kept(at(0.975).max(point)),
+        median: mean(|i| i.median),
+        low: mean(|i| i.low),
+        high: mean(|i| i.high),
     })
 }

@@ -451,6 +451,7 @@ mod tests {
             eviction_bytes: eviction,
             ns_per_op: summary,
             rounds: vec![],
+            sweeps: vec![],
             median_interval: None,
             cycles_per_op_estimate: None,
             ratio_to_best: None,

@@ -67,6 +67,8 @@ pub enum Command {
     Compare(CompareArgs),
     /// Build the static results site from every record under the results folder.
     Site(SiteArgs),
+    /// The position corpus every position-based family is measured on.
+    Positions(PositionsArgs),
     /// How repeatable two runs were: calibration of run 1's intervals, stability of its
     /// significant orderings, and the share of medians within 5%.
     Repeatability(RepeatabilityArgs),
@@ -76,6 +78,19 @@ pub enum Command {
         #[arg(long)]
         seed: u64,
     },
+}
+
+#[derive(Args)]
+pub struct PositionsArgs {
+    /// Print the corpus's profile: piece-count histogram, share in check, share with a pin.
+    #[arg(long)]
+    pub stats: bool,
+    /// Print every position as FEN, one per line.
+    #[arg(long)]
+    pub fen: bool,
+    /// Seed of the corpus (the default is the suite's).
+    #[arg(long, default_value_t = DEFAULT_SEED)]
+    pub seed: u64,
 }
 
 #[derive(Args)]
@@ -245,6 +260,7 @@ fn dispatch(cli: Cli) -> Result<ExitCode> {
         Some(Command::Compare(args)) => cli::records::compare(&args),
         Some(Command::Site(args)) => cli::records::site(&args),
         Some(Command::Repeatability(args)) => cli::records::repeatability(&args),
+        Some(Command::Positions(args)) => cli::list::positions(&args),
         Some(Command::CacheSimWorker { seed }) => {
             harness::cachesim::worker(&context.selection, &context.cpu, seed);
             Ok(ExitCode::SUCCESS)

@@ -70,7 +70,7 @@ impl Plan {
             total: Duration::from_secs(8),
             min_rounds: 6,
             max_rounds: 16,
-            sweeps: 1,
+            sweeps: 2,
         }
     }
 
@@ -101,6 +101,8 @@ pub struct Samples {
     pub requires: Vec<&'static str>,
     pub workload: Workload,
     pub ns_per_op: Vec<f64>,
+    /// How many of the rounds each sweep took, in order (they sum to the number of rounds).
+    pub sweeps: Vec<usize>,
 }
 
 /// The run was interrupted (Ctrl-C); nothing measured so far is to be trusted or written.
@@ -211,6 +213,8 @@ struct WorkloadState<F: Bench> {
     variants: Vec<F::Variant>,
     samples: Vec<Vec<f64>>,
     rounds: usize,
+    /// Rounds per slice (per sweep), in order.
+    sweeps: Vec<usize>,
 }
 
 /// The most passes one sample holds.
@@ -223,6 +227,7 @@ impl<F: Bench> WorkloadState<F> {
             samples: vec![Vec::new(); variants.len() + 1],
             variants,
             rounds: 0,
+            sweeps: Vec::new(),
         }
     }
 
@@ -292,6 +297,7 @@ impl<F: Bench> WorkloadRun for WorkloadState<F> {
             rounds += 1;
             self.rounds += 1;
         }
+        self.sweeps.push(rounds);
         self.prepared.release();
         Ok(())
     }
@@ -308,6 +314,7 @@ impl<F: Bench> WorkloadRun for WorkloadState<F> {
             requires: Vec::new(),
             workload,
             ns_per_op: samples.next().expect("the floor's slot"),
+            sweeps: self.sweeps.clone(),
         };
         let measured = self
             .variants
@@ -324,6 +331,7 @@ impl<F: Bench> WorkloadRun for WorkloadState<F> {
                     requires: descriptor.requires.iter().map(|f| f.name()).collect(),
                     workload,
                     ns_per_op,
+                    sweeps: self.sweeps.clone(),
                 }
             });
         std::iter::once(floor).chain(measured).collect()

@@ -94,6 +94,50 @@ pub fn median_interval(sorted: &[f64]) -> (f64, f64) {
     (sorted[k], sorted[n - 1 - k])
 }
 
+/// The 97.5% quantile of Student's t with `df` degrees of freedom (for a 95% interval).
+pub fn t_975(df: usize) -> f64 {
+    const TABLE: [f64; 10] = [
+        12.71, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262, 2.228,
+    ];
+    match df {
+        0 => f64::INFINITY,
+        1..=10 => TABLE[df - 1],
+        11..=20 => 2.2 - (df as f64 - 10.0) * 0.0115,
+        21..=30 => 2.08 - (df as f64 - 20.0) * 0.0038,
+        _ => 1.96 + 2.4 / df as f64,
+    }
+}
+
+/// The 95% interval of the median of `values` taken in consecutive groups (`groups` gives
+/// their lengths, in order): the order-statistic interval of all values, widened where the
+/// groups' own medians disagree more than that allows. Samples taken seconds apart on a
+/// shared machine are not independent; groups spread over a run are closer to it, and the
+/// spread of their medians (a t interval on their logarithms) says how far the machine moved.
+pub fn clustered_median_interval(values: &[f64], groups: &[usize]) -> (f64, f64) {
+    let mut sorted = values.to_vec();
+    sorted.sort_by(f64::total_cmp);
+    let (mut low, mut high) = median_interval(&sorted);
+    let mut start = 0;
+    let mut medians = Vec::new();
+    for &length in groups {
+        let group = &values[start.min(values.len())..(start + length).min(values.len())];
+        start += length;
+        if group.len() >= 2 {
+            medians.push(median(group).expect("non-empty").ln());
+        }
+    }
+    if medians.len() >= 2 && values.iter().all(|&v| v > 0.0) {
+        let n = medians.len() as f64;
+        let mean = medians.iter().sum::<f64>() / n;
+        let sd = (medians.iter().map(|m| (m - mean).powi(2)).sum::<f64>() / (n - 1.0)).sqrt();
+        let half = t_975(medians.len() - 1) * sd / n.sqrt();
+        let center = quantile(&sorted, 0.5);
+        low = low.min(center * (-half).exp());
+        high = high.max(center * half.exp());
+    }
+    (low, high)
+}
+
 /// Rounds `x` to `digits` significant decimal digits.
 pub fn round_significant(x: f64, digits: i32) -> f64 {
     if x == 0.0 || !x.is_finite() {
@@ -180,6 +224,20 @@ mod tests {
         assert_eq!(median(&[3.0, 1.0, 2.0]), Some(2.0));
         assert_eq!(round_significant(0.123456, 4), 0.1235);
         assert_eq!(round_significant(12345.6, 4), 12350.0);
+    }
+
+    #[test]
+    fn groups_that_disagree_widen_the_interval() {
+        let steady: Vec<f64> = (0..40).map(|i| 1.0 + (i % 5) as f64 * 0.001).collect();
+        let (low, high) = clustered_median_interval(&steady, &[10, 10, 10, 10]);
+        assert!(high / low < 1.01, "{low} {high}");
+        let drifting: Vec<f64> = (0..40).map(|i| 1.0 + (i / 10) as f64 * 0.1).collect();
+        let (low, high) = clustered_median_interval(&drifting, &[10, 10, 10, 10]);
+        assert!(low < 1.1 && high > 1.25, "{low} {high}");
+        assert_eq!(
+            clustered_median_interval(&[1.0, 2.0, 3.0], &[3]),
+            (1.0, 3.0)
+        );
     }
 
     #[test]

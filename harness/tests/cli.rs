@@ -256,3 +256,18 @@ fn self_check_prints_the_fit() {
         assert_eq!(output.status.code(), Some(2), "{text}");
     }
 }
+
+#[test]
+fn positions_stats_profile_the_corpus() {
+    let output = bitbench(&["positions", "--stats"]);
+    assert!(output.status.success(), "{}", text(&output));
+    let out = text(&output);
+    for needle in [
+        "positions",
+        "in check",
+        "with a pinned piece",
+        "pieces on the board",
+    ] {
+        assert!(out.contains(needle), "{needle}: {out}");
+    }
+}

@@ -74,6 +74,7 @@ fn below_the_floor_is_suspect() {
         requires: vec![],
         workload,
         ns_per_op: vec![ns, ns, ns],
+        sweeps: Vec::new(),
     };
     let (measurements, _) = analyze(
         &[

@@ -1,6 +1,6 @@
 //! `list` and `verify`.
 
-use crate::Context;
+use crate::{Context, PositionsArgs};
 use anyhow::Result;
 use harness::suite::{self, ListRow};
 use harness::verify::{Outcome, Verdict};
@@ -108,4 +108,24 @@ pub fn print_verdict(verdict: &Verdict) {
             print!("{}", m.render(verdict.variant));
         }
     }
+}
+
+/// `positions [--stats] [--fen]`: the corpus, made from its seed by code in the repository.
+pub fn positions(args: &PositionsArgs) -> Result<ExitCode> {
+    let started = std::time::Instant::now();
+    let corpus = strategies::position::Corpus::build(args.seed);
+    if args.fen {
+        for position in corpus.positions() {
+            println!("{position}");
+        }
+    }
+    if args.stats || !args.fen {
+        println!(
+            "position corpus, seed {:#x}, built in {:.2} s:",
+            args.seed,
+            started.elapsed().as_secs_f64()
+        );
+        print!("{}", corpus.stats());
+    }
+    Ok(ExitCode::SUCCESS)
 }

@@ -161,7 +161,12 @@ pub struct Measurement {
     /// variant of a workload was measured back to back, so ratios can be taken per round.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub rounds: Vec<f64>,
-    /// The 95% interval of the median, from the rounds' order statistics (schema 2).
+    /// How many of the rounds each sweep of the run took, in order (schema 2): rounds of one
+    /// sweep were taken close together, those of different sweeps seconds apart.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub sweeps: Vec<usize>,
+    /// The 95% interval of the median (schema 2): the rounds' order statistics, widened by
+    /// the spread of the sweeps' medians ([`crate::stats::clustered_median_interval`]).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub median_interval: Option<Interval>,
     /// `ns_per_op.median` times the estimated clock. An estimate.

@@ -121,6 +121,16 @@ fn measurement(m: &Measurement) -> Result<(), Problem> {
     if !m.rounds.is_empty() {
         rounds(&m.rounds, &m.ns_per_op)?;
     }
+    if !m.sweeps.is_empty() && m.sweeps.iter().sum::<usize>() != m.rounds.len() {
+        return problem(
+            "sweeps",
+            format!(
+                "the sweeps hold {} rounds, but there are {}",
+                m.sweeps.iter().sum::<usize>(),
+                m.rounds.len()
+            ),
+        );
+    }
     if let Some(interval) = &m.median_interval {
         bracket("median_interval", interval)?;
     }

@@ -28,6 +28,7 @@ pub fn synthetic_record(brand: &str, started_utc: &str) -> Record {
                 table_bytes: 0,
                 workload,
                 ns_per_op: vec![0.5, 0.6, 0.55],
+                sweeps: Vec::new(),
                 requires: vec![],
             });
             for (i, &variant) in F::variants().iter().enumerate() {
@@ -41,6 +42,7 @@ pub fn synthetic_record(brand: &str, started_utc: &str) -> Record {
                     table_bytes: d.table_bytes,
                     workload,
                     ns_per_op: vec![base, base * 1.1, base * 0.95, base * 1.02],
+                    sweeps: Vec::new(),
                     requires: d.requires.iter().map(|f| f.name()).collect(),
                 });
             }
