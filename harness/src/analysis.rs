@@ -76,6 +76,7 @@ fn measurement(s: &Samples, clock: Option<&ClockEstimate>) -> Option<Measurement
         workload: s.workload.distribution.name.into(),
         mode: s.workload.mode,
         eviction_bytes: s.workload.eviction_bytes,
+        unit: s.workload.unit.to_string(),
         ns_per_op: summary,
         rounds,
         sweeps: s.sweeps.clone(),

@@ -449,6 +449,7 @@ mod tests {
             workload: "w".into(),
             mode: Mode::CachePressure,
             eviction_bytes: eviction,
+            unit: "query".into(),
             ns_per_op: summary,
             rounds: vec![],
             sweeps: vec![],

@@ -74,12 +74,14 @@ impl Plan {
         }
     }
 
-    /// A workload's weight in the budget.
+    /// A workload's weight in the budget: its family's weight, times [`PRESSURE_WEIGHT`]
+    /// under cache pressure.
     pub fn weight(workload: &Workload) -> u32 {
-        match workload.mode {
-            Mode::CachePressure => PRESSURE_WEIGHT,
-            _ => 1,
-        }
+        workload.weight
+            * match workload.mode {
+                Mode::CachePressure => PRESSURE_WEIGHT,
+                _ => 1,
+            }
     }
 
     /// The budget of `workload` when the plan is shared by workloads of `total_weight`.

@@ -27,8 +27,8 @@ use std::hint::black_box;
 use std::time::{Duration, Instant};
 use strategies::{inputs, Answer, Bench, Distribution, Kernel, Queries, Visitor};
 
-/// Queries per pass in throughput and latency mode.
-pub const POOL: usize = 16_384;
+/// Queries per pass in throughput and latency mode, unless the family's shape says otherwise.
+pub const POOL: usize = strategies::Shape::DEFAULT.pool;
 /// Queries per batch call in throughput mode.
 pub const BLOCK: usize = 1024;
 /// Queries per pass in cache-pressure mode: four blocks, each after its own sweep.
@@ -48,31 +48,47 @@ pub struct Workload {
     pub mode: Mode,
     /// Bytes swept between blocks; 0 outside cache-pressure mode.
     pub eviction_bytes: u64,
+    /// Queries per pass outside cache-pressure mode (the family's [`Shape::pool`]).
+    pub pool: usize,
+    /// The family's weight in the time budget ([`Shape::weight`]).
+    pub weight: u32,
+    /// What the time is per ([`Shape::unit`]).
+    pub unit: &'static str,
 }
 
 impl Workload {
     /// Every workload of `F`: each distribution in throughput and latency mode, then the
     /// pressure distribution at every eviction size.
     pub fn matrix<F: Bench>() -> Vec<Workload> {
+        let shape = F::shape();
+        let workload = |distribution, mode, eviction_bytes| Workload {
+            family: F::NAME,
+            distribution,
+            mode,
+            eviction_bytes,
+            pool: shape.pool,
+            weight: shape.weight,
+            unit: shape.unit,
+        };
+        let modes: &[Mode] = if shape.latency {
+            &[Mode::Throughput, Mode::Latency]
+        } else {
+            &[Mode::Throughput]
+        };
         let mut matrix = Vec::new();
         for &distribution in F::distributions() {
-            for mode in [Mode::Throughput, Mode::Latency] {
-                matrix.push(Workload {
-                    family: F::NAME,
-                    distribution,
-                    mode,
-                    eviction_bytes: 0,
-                });
+            for &mode in modes {
+                matrix.push(workload(distribution, mode, 0));
             }
         }
-        for eviction_bytes in EVICTION_SIZES {
-            let distribution = *F::pressure_distribution();
-            matrix.push(Workload {
-                family: F::NAME,
-                distribution,
-                mode: Mode::CachePressure,
-                eviction_bytes,
-            });
+        if shape.cache_pressure {
+            for eviction_bytes in EVICTION_SIZES {
+                matrix.push(workload(
+                    *F::pressure_distribution(),
+                    Mode::CachePressure,
+                    eviction_bytes,
+                ));
+            }
         }
         matrix
     }
@@ -95,8 +111,8 @@ impl Workload {
     /// Queries per pass.
     pub fn queries_per_pass(&self) -> usize {
         match self.mode {
-            Mode::CachePressure => PRESSURE_POOL,
-            _ => POOL,
+            Mode::CachePressure => PRESSURE_POOL.min(self.pool),
+            _ => self.pool,
         }
     }
 
@@ -108,6 +124,7 @@ impl Workload {
         let queries = F::queries(&self.distribution, &mut rng, self.queries_per_pass());
         let mut prepared = Prepared {
             workload: *self,
+            work: work::<F>(&queries),
             sets: vec![queries],
             current: 0,
             rng,
@@ -149,6 +166,8 @@ pub struct Prepared<F: Bench> {
     pub workload: Workload,
     /// Query sets of one pass each; [`Prepared::run`] uses the selected one.
     sets: Vec<Queries<F::Input>>,
+    /// The work of one pass over the drawn queries, in the family's unit.
+    work: u64,
     current: usize,
     rng: ChaCha8Rng,
     out: Vec<F::Output>,
@@ -163,6 +182,7 @@ impl<F: Bench> Prepared<F> {
         let (distribution, per_pass) =
             (self.workload.distribution, self.workload.queries_per_pass());
         let set = F::queries(&distribution, &mut self.rng, per_pass);
+        self.work = work::<F>(&set);
         self.sets = (0..orders.max(1))
             .map(|_| shuffled(&set, &mut self.rng))
             .collect();
@@ -211,11 +231,11 @@ impl<F: Bench> Prepared<F> {
     }
 
     /// Runs `passes` passes over the queries with `kernel`. Returns the time spent on queries
-    /// and the number of queries. The loops are generic over `K`, so each variant gets its own
-    /// compiled copy with the query inlined.
+    /// and the work done (the number of queries, or of the family's unit). The loops are
+    /// generic over `K`, so each variant gets its own compiled copy with the query inlined.
     #[inline(never)]
     pub fn run<K: Kernel<F>>(&mut self, kernel: K, passes: u64) -> (Duration, u64) {
-        let count = self.queries().inputs.len() as u64 * passes;
+        let count = self.work * passes;
         let elapsed = match self.workload.mode {
             Mode::Throughput => self.throughput(kernel, passes),
             Mode::Latency => self.latency(kernel, passes),
@@ -288,6 +308,11 @@ impl<F: Bench> Prepared<F> {
         }
         elapsed
     }
+}
+
+/// The work of answering every query of a set, in the family's unit.
+fn work<F: Bench>(queries: &Queries<F::Input>) -> u64 {
+    queries.inputs.iter().map(F::work).sum::<u64>().max(1)
 }
 
 /// The same queries (with their masks) in a random order.

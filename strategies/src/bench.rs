@@ -34,8 +34,55 @@ impl<I> Queries<I> {
     }
 }
 
+/// How a family is measured, beyond its distributions: most families take the defaults.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Shape {
+    /// Queries per pass in throughput and latency mode.
+    pub pool: usize,
+    /// Whether latency mode (one query at a time, each depending on the last) is measured.
+    pub latency: bool,
+    /// Whether the cache-pressure sweep is measured.
+    pub cache_pressure: bool,
+    /// The family's share of the run's time budget, relative to a default family's 1 per
+    /// workload.
+    pub weight: u32,
+    /// What the time is per: `query` by default; a family whose queries do different amounts
+    /// of work (perft: nodes) names the unit and counts it with [`Bench::work`].
+    pub unit: &'static str,
+}
+
+impl Shape {
+    /// 16,384 queries per pass, every mode, weight 1, times per query.
+    pub const DEFAULT: Shape = Shape {
+        pool: 16_384,
+        latency: true,
+        cache_pressure: true,
+        weight: 1,
+        unit: "query",
+    };
+}
+
+impl Default for Shape {
+    fn default() -> Shape {
+        Shape::DEFAULT
+    }
+}
+
 /// A family the harness can verify and measure.
 pub trait Bench: Family {
+    /// How the family is measured; [`Shape::DEFAULT`] unless it says otherwise.
+    fn shape() -> Shape {
+        Shape::DEFAULT
+    }
+
+    /// The work in answering `input`, in the shape's unit: 1 query by default; a perft query
+    /// counts the nodes it visits. Known from the input alone (the harness divides time by it,
+    /// so it must not come from a kernel's answer).
+    #[inline(always)]
+    fn work(_input: &Self::Input) -> u64 {
+        1
+    }
+
     /// Inputs for verification, in named groups: exhaustive where the domain allows, large and
     /// drawn from `seed` where it does not, with dense and edge cases, not only typical ones.
     fn verification_inputs(seed: u64) -> Vec<(&'static str, Vec<Self::Input>)>;

@@ -60,7 +60,7 @@ pub mod square;
 mod testing;
 
 pub use answer::{Answer, Part};
-pub use bench::{Bench, Distribution, Queries};
+pub use bench::{Bench, Distribution, Queries, Shape};
 pub use bitboard::Bitboard;
 pub use cpu::{Cpu, Feature, Unsupported};
 pub use family::{Descriptor, Family, Kernel, Source, Visitor};

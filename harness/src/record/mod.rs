@@ -155,7 +155,10 @@ pub struct Measurement {
     pub mode: Mode,
     /// Bytes swept between blocks of queries (cache-pressure mode); 0 otherwise.
     pub eviction_bytes: u64,
-    /// Nanoseconds per query over the rounds.
+    /// What `ns_per_op` is per: `query`, or the family's unit (perft: `node`).
+    #[serde(default = "query", skip_serializing_if = "is_query")]
+    pub unit: String,
+    /// Nanoseconds per query (per `unit`) over the rounds.
     pub ns_per_op: Summary,
     /// Nanoseconds per query in each round, in round order (schema 2). Round `i` of every
     /// variant of a workload was measured back to back, so ratios can be taken per round.
@@ -192,6 +195,14 @@ pub struct Measurement {
     /// Simulated cache misses per query (cache-pressure mode, `run --cache-sim`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub cache_sim: Option<CacheCounts>,
+}
+
+fn query() -> String {
+    "query".into()
+}
+
+fn is_query(unit: &String) -> bool {
+    unit == "query"
 }
 
 impl Measurement {
