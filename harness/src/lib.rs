@@ -16,6 +16,7 @@
 //! The families, and per family what inputs verification and measurement use, come from the
 //! strategy library's one list ([`strategies::Families`]); [`suite`] walks it.
 
+pub mod advise;
 pub mod analysis;
 pub mod cachesim;
 pub mod chart;

@@ -67,6 +67,10 @@ pub enum Command {
     Compare(CompareArgs),
     /// Build the static results site from every record under the results folder.
     Site(SiteArgs),
+    /// Which technique to use on this CPU, per family, from the newest record of this CPU
+    /// (or the records named): the recommended variant, the ties, the margins, what it
+    /// depends on, cache crossovers and how it fares inside perft.
+    Advise(AdviseArgs),
     /// The position corpus every position-based family is measured on.
     Positions(PositionsArgs),
     /// How repeatable two runs were: calibration of run 1's intervals, stability of its
@@ -78,6 +82,31 @@ pub enum Command {
         #[arg(long)]
         seed: u64,
     },
+}
+
+#[derive(Args)]
+pub struct AdviseArgs {
+    /// Records to advise from (default: the newest committed record of this CPU).
+    #[arg(value_name = "RECORD")]
+    pub records: Vec<PathBuf>,
+    /// The family × CPU matrix over every committed record (the newest of each CPU).
+    #[arg(long, conflicts_with_all = ["records", "run"])]
+    pub all: bool,
+    /// Measure first (the default run), then advise from the new record.
+    #[arg(long, conflicts_with = "records")]
+    pub run: bool,
+    /// With --run: a --quick run.
+    #[arg(long, requires = "run")]
+    pub quick: bool,
+    /// Machine-readable output.
+    #[arg(long, conflicts_with = "markdown")]
+    pub json: bool,
+    /// Markdown (for the site and the README).
+    #[arg(long)]
+    pub markdown: bool,
+    /// The folder of committed records.
+    #[arg(long, value_name = "DIR", default_value = "results")]
+    pub results: PathBuf,
 }
 
 #[derive(Args)]
@@ -235,7 +264,7 @@ impl Context {
 
 impl RunArgs {
     /// The values when no option is given.
-    fn defaults() -> RunArgs {
+    pub fn defaults() -> RunArgs {
         RunArgs {
             quick: false,
             out: PathBuf::from("results"),
@@ -261,6 +290,7 @@ fn dispatch(cli: Cli) -> Result<ExitCode> {
         Some(Command::Site(args)) => cli::records::site(&args),
         Some(Command::Repeatability(args)) => cli::records::repeatability(&args),
         Some(Command::Positions(args)) => cli::list::positions(&args),
+        Some(Command::Advise(args)) => cli::advise::advise(&context, &args),
         Some(Command::CacheSimWorker { seed }) => {
             harness::cachesim::worker(&context.selection, &context.cpu, seed);
             Ok(ExitCode::SUCCESS)

@@ -1,5 +1,6 @@
 //! The commands of `bitbench`, one module per group.
 
+pub mod advise;
 pub mod list;
 pub mod records;
 pub mod run;

@@ -25,6 +25,38 @@ pub fn run(context: &Context, args: &RunArgs) -> Result<ExitCode> {
     if args.self_check {
         return self_check();
     }
+    match run_and_write(context, args) {
+        Ok(_) => Ok(ExitCode::SUCCESS),
+        Err(e) => match e.downcast_ref::<Stopped>() {
+            Some(Stopped::Disagreed) => Ok(ExitCode::FAILURE),
+            Some(Stopped::Interrupted) => Ok(ExitCode::from(130)),
+            None => Err(e),
+        },
+    }
+}
+
+/// Why a run stopped without a record, its message already printed.
+#[derive(Debug)]
+pub enum Stopped {
+    /// A variant disagreed with the reference; nothing was measured.
+    Disagreed,
+    /// Ctrl-C; nothing was written.
+    Interrupted,
+}
+
+impl std::fmt::Display for Stopped {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            Stopped::Disagreed => "verification failed; nothing was measured",
+            Stopped::Interrupted => "interrupted; nothing was written",
+        })
+    }
+}
+
+impl std::error::Error for Stopped {}
+
+/// Verifies, measures, prints the tables and writes the record; returns the record's path.
+pub fn run_and_write(context: &Context, args: &RunArgs) -> Result<PathBuf> {
     let machine = Machine::detect();
     if let Some(how) = &machine.emulated {
         bail!(
@@ -42,7 +74,7 @@ pub fn run(context: &Context, args: &RunArgs) -> Result<ExitCode> {
     }
 
     if !verified(context, args.seed) {
-        return Ok(ExitCode::FAILURE);
+        return Err(Stopped::Disagreed.into());
     }
     let stop = interrupt_flag();
     let plan = if args.quick {
@@ -57,7 +89,7 @@ pub fn run(context: &Context, args: &RunArgs) -> Result<ExitCode> {
         Ok(samples) => samples,
         Err(Interrupted) => {
             eprintln!("\ninterrupted: nothing was written");
-            return Ok(ExitCode::from(130));
+            return Err(Stopped::Interrupted.into());
         }
     };
     let mut record = make_record(
@@ -75,7 +107,7 @@ pub fn run(context: &Context, args: &RunArgs) -> Result<ExitCode> {
     print!("{}", report::ranked_tables(&record));
     let path = write_run(&record, &dir, &stem(&stamp, args, context))?;
     println!("\nrecord: {}", path.display());
-    Ok(ExitCode::SUCCESS)
+    Ok(path)
 }
 
 /// An `--only` (with `--disable`) that leaves nothing runnable is an error, not a record that

@@ -105,6 +105,46 @@ impl Record {
     }
 }
 
+/// Folders of a results folder that hold no records (their JSON files are something else).
+pub const NOT_RECORD_FOLDERS: [&str; 3] = ["site", "baseline", "cross-cpu"];
+
+/// Records found in a results folder, with their paths; and a warning per file skipped.
+pub type Found = (Vec<(PathBuf, Record)>, Vec<String>);
+
+/// Every readable record in `results/<cpu>/*.json`, sorted by path, and a warning for each
+/// JSON file there that is not one (it is skipped, never an error).
+pub fn records_under(results: &Path) -> std::io::Result<Found> {
+    let mut found = Vec::new();
+    let mut skipped = Vec::new();
+    let hidden = |p: &Path| {
+        p.file_name()
+            .is_some_and(|n| n.to_string_lossy().starts_with('.'))
+    };
+    let mut folders: Vec<PathBuf> = std::fs::read_dir(results)?
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.is_dir() && !hidden(p))
+        .filter(|p| {
+            let name = p.file_name().map(|n| n.to_string_lossy().into_owned());
+            !NOT_RECORD_FOLDERS.contains(&name.as_deref().unwrap_or(""))
+        })
+        .collect();
+    folders.sort();
+    for folder in folders {
+        let mut files: Vec<PathBuf> = std::fs::read_dir(&folder)?
+            .filter_map(|e| e.ok().map(|e| e.path()))
+            .filter(|p| p.is_file() && !hidden(p) && p.extension().is_some_and(|e| e == "json"))
+            .collect();
+        files.sort();
+        for path in files {
+            match Record::load(&path) {
+                Ok(record) => found.push((path, record)),
+                Err(e) => skipped.push(e.to_string()),
+            }
+        }
+    }
+    Ok((found, skipped))
+}
+
 /// The UTC time now, as RFC 3339 (`2026-11-22T09:45:12Z`) and as a file-name stamp in RFC
 /// 3339's basic form with the lower-case `t` and `z` it allows (`20261122t094512z`), so that
 /// it passes [`crate::names::checked`].

@@ -14,7 +14,9 @@
 pub mod io;
 pub mod validate;
 
-pub use io::{utc_from_unix, utc_now, write_new_atomically, write_record_file, RecordError};
+pub use io::{
+    records_under, utc_from_unix, utc_now, write_new_atomically, write_record_file, RecordError,
+};
 
 use crate::machine::Machine;
 use crate::stats::{LineFit, Summary};

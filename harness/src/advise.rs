@@ -1,0 +1,622 @@
+//! `bitbench advise`: which technique to use, per family, from a record's measurements, as
+//! honestly as the rest of the suite. For each family:
+//!
+//! - the **recommended** variant: the first of the record's ranking (geometric mean of paired
+//!   ratios over the family's workloads); only measured variants are in a record, and only
+//!   verified variants are measured, so a variant that failed verification or could not run
+//!   is never recommended;
+//! - the variants **tied** with it: their paired ratio's interval includes parity;
+//! - its **margin** over the next variant that is not tied, and over the best peer crate, as
+//!   ratios with their 95% intervals;
+//! - what the choice **depends on**: CPU features and table footprint;
+//! - where the cache-pressure sweep shows a **crossover**: the eviction size from which
+//!   another variant is faster, significantly, at every larger size;
+//! - **in context**: where perft was measured (variants named `family.variant`), each
+//!   technique's rank inside perft beside its rank in isolation, and a plain sentence where
+//!   they disagree.
+//!
+//! Its limits are stated, not hidden: a record of another CPU says so; a schema-1 record has
+//! no rounds, so ties cannot be called (the medians are still ranked); a `--quick` record is
+//! marked as such.
+
+use crate::analysis::{paired_geomean, paired_ratio};
+use crate::record::{Interval, Measurement, Mode, Record};
+use crate::units;
+use serde::Serialize;
+use std::fmt::Write;
+
+/// The family whose variants are configurations of a move generator: `family.variant`
+/// names the technique each one varies.
+pub const CONTEXT_SEPARATOR: char = '.';
+
+/// A ratio between two variants, with its interval where the record has rounds.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Margin {
+    pub over: String,
+    /// The other variant's time over the recommended one's (above 1: the recommended is
+    /// faster).
+    pub ratio: f64,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub interval: Option<Interval>,
+}
+
+/// Where the cache-pressure sweep shows another variant overtaking the recommended one.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Crossover {
+    /// The smallest eviction size from which `variant` is significantly faster, at every
+    /// larger size measured.
+    pub eviction_bytes: u64,
+    pub variant: String,
+    /// The recommended variant's time over `variant`'s at that size.
+    pub ratio: f64,
+}
+
+/// A technique whose rank inside the move generator differs from its rank in isolation.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct InContext {
+    /// The isolation family the technique belongs to.
+    pub family: String,
+    pub variant: String,
+    pub isolation_rank: usize,
+    pub perft_rank: usize,
+    /// One sentence for people.
+    pub note: String,
+}
+
+/// The advice for one family.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct FamilyAdvice {
+    pub family: String,
+    pub recommended: String,
+    pub tied: Vec<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub next: Option<Margin>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub peer: Option<Margin>,
+    /// The recommended variant is a published crate's.
+    pub recommended_is_peer: bool,
+    pub requires: Vec<String>,
+    pub table_bytes: usize,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub crossover: Option<Crossover>,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub in_context: Vec<InContext>,
+    /// Measured only in a `--quick` run.
+    pub quick: bool,
+}
+
+/// The advice of one record.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Advice {
+    pub record: String,
+    /// `CpuIdentity::describe` of the record's CPU.
+    pub cpu: String,
+    pub cpu_slug: String,
+    pub measured_utc: String,
+    /// The record was made on this machine's kind of CPU (vendor, family, model).
+    pub this_machine: bool,
+    /// The record has per-round data: ties can be called.
+    pub ties_called: bool,
+    pub quick: bool,
+    pub families: Vec<FamilyAdvice>,
+}
+
+/// The advice of `record` (read from `name`), for a user on a machine whose CPU is `here`.
+pub fn advise(name: &str, record: &Record, here: &crate::machine::CpuIdentity) -> Advice {
+    let families = record
+        .families()
+        .iter()
+        .filter_map(|family| family_advice(record, family))
+        .collect();
+    Advice {
+        record: name.to_string(),
+        cpu: record.machine.cpu.describe(),
+        cpu_slug: record.machine.cpu.slug(),
+        measured_utc: record.run.started_utc.clone(),
+        this_machine: record.machine.cpu.same_cpu(here),
+        ties_called: record.has_rounds(),
+        quick: record.run.quick,
+        families,
+    }
+}
+
+/// A family's measurements, per variant (the floor left out), in ranking order.
+fn ranked<'a>(record: &'a Record, family: &'a str) -> Vec<(String, Vec<&'a Measurement>)> {
+    let mut ranks: Vec<_> = record.ranks.iter().filter(|r| r.family == family).collect();
+    ranks.sort_by_key(|r| r.rank);
+    ranks
+        .iter()
+        .map(|r| {
+            let ms = record
+                .family(family)
+                .filter(|m| m.variant == r.variant && !m.floor)
+                .collect();
+            (r.variant.clone(), ms)
+        })
+        .collect()
+}
+
+/// The margin of the recommended variant `best` over `other`: `other / best`.
+fn margin(record: &Record, family: &str, best: &[&Measurement], other: &str) -> Margin {
+    let others: Vec<&Measurement> = record
+        .family(family)
+        .filter(|m| m.variant == other && !m.floor)
+        .collect();
+    let interval = paired_geomean(&others, best);
+    let ratio = interval.map_or_else(
+        || {
+            let geo = |ms: &[&Measurement]| {
+                crate::stats::geometric_mean(
+                    &ms.iter()
+                        .filter_map(|m| m.ratio_to_best)
+                        .collect::<Vec<_>>(),
+                )
+            };
+            geo(&others) / geo(best)
+        },
+        |i| i.median,
+    );
+    Margin {
+        over: other.to_string(),
+        ratio,
+        interval,
+    }
+}
+
+fn family_advice(record: &Record, family: &str) -> Option<FamilyAdvice> {
+    let ranked = ranked(record, family);
+    let (best_name, best) = ranked.first()?;
+    let tie_with_best =
+        |ms: &[&Measurement]| paired_geomean(ms, best).is_some_and(|i| i.includes_parity());
+    let tied: Vec<String> = ranked[1..]
+        .iter()
+        .filter(|(_, ms)| tie_with_best(ms))
+        .map(|(name, _)| name.clone())
+        .collect();
+    let next = ranked[1..]
+        .iter()
+        .find(|(name, _)| !tied.contains(name))
+        .map(|(name, _)| margin(record, family, best, name));
+    let external = |name: &str| {
+        record
+            .family(family)
+            .any(|m| m.variant == name && m.external)
+    };
+    let recommended_is_peer = external(best_name);
+    let peer = ranked[1..]
+        .iter()
+        .find(|(name, _)| external(name) && !recommended_is_peer)
+        .map(|(name, _)| margin(record, family, best, name));
+    let sample = best.first()?;
+    Some(FamilyAdvice {
+        family: family.to_string(),
+        recommended: best_name.clone(),
+        tied,
+        next,
+        peer,
+        recommended_is_peer,
+        requires: sample.requires.clone(),
+        table_bytes: sample.table_bytes,
+        crossover: crossover(record, family, best_name),
+        in_context: in_context(record, family),
+        quick: record.run.quick,
+    })
+}
+
+/// The smallest eviction size from which one variant is significantly faster than `best` at
+/// every larger size measured (significantly: its paired ratio's interval excludes parity;
+/// without rounds, its median is lower by more than 5%).
+fn crossover(record: &Record, family: &str, best: &str) -> Option<Crossover> {
+    let pressure = |variant: &str| -> Vec<&Measurement> {
+        let mut ms: Vec<&Measurement> = record
+            .family(family)
+            .filter(|m| m.variant == variant && m.mode == Mode::CachePressure)
+            .collect();
+        ms.sort_by_key(|m| m.eviction_bytes);
+        ms
+    };
+    let ours = pressure(best);
+    let mut found: Option<Crossover> = None;
+    let variants: Vec<String> = record
+        .ranks
+        .iter()
+        .filter(|r| r.family == family && r.variant != best)
+        .map(|r| r.variant.clone())
+        .collect();
+    for variant in &variants {
+        let theirs = pressure(variant);
+        let faster_at = |i: usize| -> Option<f64> {
+            let (a, b) = (
+                ours.get(i)?,
+                theirs
+                    .iter()
+                    .find(|t| t.eviction_bytes == ours[i].eviction_bytes)?,
+            );
+            let faster = match paired_ratio(&a.rounds, &b.rounds, &a.sweeps) {
+                Some(r) => r.low > 1.0,
+                None => a.ns_per_op.median > 1.05 * b.ns_per_op.median,
+            };
+            faster.then_some(a.ns_per_op.median / b.ns_per_op.median)
+        };
+        // The first size from which it is faster at every larger size.
+        let start = (0..ours.len())
+            .rev()
+            .take_while(|&i| faster_at(i).is_some())
+            .last();
+        if let Some(i) = start {
+            if i == 0 {
+                continue; // faster everywhere: not a crossover, a different ranking
+            }
+            let candidate = Crossover {
+                eviction_bytes: ours[i].eviction_bytes,
+                variant: variant.clone(),
+                ratio: faster_at(i).unwrap_or(1.0),
+            };
+            if found
+                .as_ref()
+                .is_none_or(|f| candidate.eviction_bytes < f.eviction_bytes)
+            {
+                found = Some(candidate);
+            }
+        }
+    }
+    found
+}
+
+/// For a family whose variants are `family.variant` configurations (perft), each technique's
+/// rank among the configurations that vary the same family, against its rank in that
+/// family's own ranking; the disagreements.
+fn in_context(record: &Record, family: &str) -> Vec<InContext> {
+    let ranked = ranked(record, family);
+    let mut notes = Vec::new();
+    let dimensions: Vec<String> = {
+        let mut d: Vec<String> = ranked
+            .iter()
+            .filter_map(|(name, _)| Some(name.split_once(CONTEXT_SEPARATOR)?.0.to_string()))
+            .collect();
+        d.sort();
+        d.dedup();
+        d
+    };
+    for dimension in dimensions {
+        let inside: Vec<(&str, &Vec<&Measurement>)> = ranked
+            .iter()
+            .filter_map(|(name, ms)| {
+                let (d, v) = name.split_once(CONTEXT_SEPARATOR)?;
+                (d == dimension).then_some((v, ms))
+            })
+            .collect();
+        let alone = ranked_names(record, &dimension);
+        if alone.is_empty() || inside.len() < 2 {
+            continue;
+        }
+        for (perft_rank, (variant, ms)) in inside.iter().enumerate() {
+            let Some(isolation_rank) = alone.iter().position(|n| n == variant) else {
+                continue;
+            };
+            // Compare positions among the variants present in both.
+            let common: Vec<&String> = alone
+                .iter()
+                .filter(|n| inside.iter().any(|(v, _)| v == n))
+                .collect();
+            let isolation_rank = common
+                .iter()
+                .position(|n| *n == &alone[isolation_rank])
+                .unwrap_or(0);
+            if isolation_rank == perft_rank {
+                continue;
+            }
+            let first_inside = inside[0].1;
+            let tie_inside = perft_rank > 0
+                && paired_geomean(ms, first_inside).is_some_and(|i| i.includes_parity());
+            let note = if isolation_rank == 0 {
+                let inside_word = if tie_inside {
+                    format!("inside perft it ties {}", inside[0].0)
+                } else {
+                    format!(
+                        "inside perft it ranks {} of {}",
+                        perft_rank + 1,
+                        inside.len()
+                    )
+                };
+                format!("{variant} wins in isolation ({dimension}); {inside_word}")
+            } else {
+                format!(
+                    "{variant} ranks {} of {} in isolation ({dimension}) but {} of {} inside perft",
+                    isolation_rank + 1,
+                    common.len(),
+                    perft_rank + 1,
+                    inside.len()
+                )
+            };
+            notes.push(InContext {
+                family: dimension.clone(),
+                variant: variant.to_string(),
+                isolation_rank: isolation_rank + 1,
+                perft_rank: perft_rank + 1,
+                note,
+            });
+        }
+    }
+    notes
+}
+
+fn ranked_names(record: &Record, family: &str) -> Vec<String> {
+    ranked(record, family).into_iter().map(|(n, _)| n).collect()
+}
+
+/// A ratio for people: `1.31× [1.27, 1.35]`, or `1.31×` without an interval.
+pub fn ratio_text(ratio: f64, interval: Option<&Interval>) -> String {
+    match interval {
+        Some(i) => format!("{:.2}× [{:.2}, {:.2}]", i.median, i.low, i.high),
+        None => format!("{ratio:.2}×"),
+    }
+}
+
+/// What the recommendation depends on, for people.
+fn depends_on(f: &FamilyAdvice) -> String {
+    let features = if f.requires.is_empty() {
+        "no CPU feature".to_string()
+    } else {
+        format!("CPU features {}", f.requires.join(", "))
+    };
+    let table = if f.table_bytes == 0 {
+        "no table".to_string()
+    } else {
+        format!("a {} table", units::bytes(f.table_bytes as u64))
+    };
+    format!("{features}; {table}")
+}
+
+/// The advice as text for people; `bold` wraps what to emphasize (colour on a terminal).
+pub fn render_text(advice: &Advice, bold: fn(&str) -> String) -> String {
+    let mut out = String::new();
+    let _ = writeln!(
+        out,
+        "advice from {} ({}, {})",
+        advice.record, advice.cpu, &advice.measured_utc
+    );
+    if !advice.this_machine {
+        let _ = writeln!(out, "measured on {}, not on this machine", advice.cpu);
+    }
+    if !advice.ties_called {
+        let _ = writeln!(out, "this record has no per-round data (schema 1): ties cannot be called; variants are ranked by their medians");
+    }
+    if advice.quick {
+        let _ = writeln!(
+            out,
+            "measured in a --quick run: short budgets, wide intervals"
+        );
+    }
+    for f in &advice.families {
+        let _ = writeln!(
+            out,
+            "\n{}: use {}{}",
+            f.family,
+            bold(&f.recommended),
+            if f.recommended_is_peer {
+                " (a published crate)"
+            } else {
+                ""
+            }
+        );
+        if !f.tied.is_empty() {
+            let _ = writeln!(out, "  tied with it: {}", f.tied.join(", "));
+        }
+        if let Some(m) = &f.next {
+            let _ = writeln!(
+                out,
+                "  faster than {} by {}",
+                m.over,
+                ratio_text(m.ratio, m.interval.as_ref())
+            );
+        }
+        if let Some(m) = &f.peer {
+            let _ = writeln!(
+                out,
+                "  faster than the best peer crate, {}, by {}",
+                m.over,
+                ratio_text(m.ratio, m.interval.as_ref())
+            );
+        }
+        let _ = writeln!(out, "  depends on: {}", depends_on(f));
+        if let Some(c) = &f.crossover {
+            let _ = writeln!(
+                out,
+                "  with more than about {} of other data in play, {} overtakes {} ({:.2}× at that size)",
+                units::bytes(c.eviction_bytes),
+                c.variant,
+                f.recommended,
+                c.ratio
+            );
+        }
+        for note in &f.in_context {
+            let _ = writeln!(out, "  in context: {}", note.note);
+        }
+    }
+    out
+}
+
+/// The advice as Markdown (for the site and the README).
+pub fn render_markdown(advice: &Advice) -> String {
+    let mut out = String::new();
+    let date = advice
+        .measured_utc
+        .get(..10)
+        .unwrap_or(&advice.measured_utc);
+    let _ = writeln!(
+        out,
+        "Advice from [`{}`]({}), measured on {} on {date}{}.\n",
+        advice.record,
+        advice.record,
+        advice.cpu,
+        if advice.quick { " (a --quick run)" } else { "" }
+    );
+    if !advice.ties_called {
+        let _ = writeln!(
+            out,
+            "This record has no per-round data: ties cannot be called.\n"
+        );
+    }
+    let _ = writeln!(
+        out,
+        "| family | use | tied with it | margin over the next | over the best peer | depends on |"
+    );
+    let _ = writeln!(out, "|---|---|---|---|---|---|");
+    for f in &advice.families {
+        let margin = |m: &Option<Margin>| {
+            m.as_ref().map_or("–".into(), |m| {
+                format!(
+                    "{} over `{}`",
+                    ratio_text(m.ratio, m.interval.as_ref()),
+                    m.over
+                )
+            })
+        };
+        let tied = if f.tied.is_empty() {
+            "–".into()
+        } else {
+            f.tied
+                .iter()
+                .map(|t| format!("`{t}`"))
+                .collect::<Vec<_>>()
+                .join(", ")
+        };
+        let peer = if f.recommended_is_peer {
+            "(a peer crate)".into()
+        } else {
+            margin(&f.peer)
+        };
+        let _ = writeln!(
+            out,
+            "| {} | `{}` | {tied} | {} | {peer} | {} |",
+            f.family,
+            f.recommended,
+            margin(&f.next),
+            depends_on(f)
+        );
+    }
+    let notes: Vec<String> = advice
+        .families
+        .iter()
+        .flat_map(|f| {
+            let crossover = f.crossover.iter().map(move |c| {
+                format!(
+                    "{}: with more than about {} of other data in play, `{}` overtakes `{}`.",
+                    f.family,
+                    units::bytes(c.eviction_bytes),
+                    c.variant,
+                    f.recommended
+                )
+            });
+            let context = f
+                .in_context
+                .iter()
+                .map(|n| format!("In context: {}.", n.note));
+            crossover.chain(context).collect::<Vec<_>>()
+        })
+        .collect();
+    if !notes.is_empty() {
+        out.push('\n');
+        for note in notes {
+            let _ = writeln!(out, "- {note}");
+        }
+    }
+    out
+}
+
+/// The family × CPU matrix of recommended variants over several records (one per CPU).
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Matrix {
+    pub cpus: Vec<String>,
+    pub rows: Vec<MatrixRow>,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct MatrixRow {
+    pub family: String,
+    /// The recommended variant per CPU, in the order of `cpus`; `None` where not measured.
+    pub recommended: Vec<Option<String>>,
+    /// The recommendation is not the same on every CPU that measured the family.
+    pub differs: bool,
+}
+
+/// The matrix of `advices` (one per CPU).
+pub fn matrix(advices: &[Advice]) -> Matrix {
+    let mut families: Vec<String> = Vec::new();
+    for a in advices {
+        for f in &a.families {
+            if !families.contains(&f.family) {
+                families.push(f.family.clone());
+            }
+        }
+    }
+    let rows = families
+        .into_iter()
+        .map(|family| {
+            let recommended: Vec<Option<String>> = advices
+                .iter()
+                .map(|a| {
+                    a.families
+                        .iter()
+                        .find(|f| f.family == family)
+                        .map(|f| f.recommended.clone())
+                })
+                .collect();
+            let mut seen: Vec<&String> = recommended.iter().flatten().collect();
+            seen.sort();
+            seen.dedup();
+            MatrixRow {
+                family,
+                differs: seen.len() > 1,
+                recommended,
+            }
+        })
+        .collect();
+    Matrix {
+        cpus: advices.iter().map(|a| a.cpu.clone()).collect(),
+        rows,
+    }
+}
+
+/// The matrix as text; `markdown` for the site.
+pub fn render_matrix(matrix: &Matrix, markdown: bool) -> String {
+    let mut out = String::new();
+    if markdown {
+        let _ = writeln!(out, "| family | {} |", matrix.cpus.join(" | "));
+        let _ = writeln!(out, "|---|{}", "---|".repeat(matrix.cpus.len()));
+    } else {
+        for (i, cpu) in matrix.cpus.iter().enumerate() {
+            let _ = writeln!(out, "CPU {}: {cpu}", i + 1);
+        }
+        let header: String = (1..=matrix.cpus.len())
+            .map(|i| format!("{:<26}", format!("CPU {i}")))
+            .collect();
+        let _ = writeln!(out, "\n{:<22} {header}", "family");
+    }
+    for row in &matrix.rows {
+        let cells: Vec<String> = row
+            .recommended
+            .iter()
+            .map(|r| r.clone().unwrap_or_else(|| "–".into()))
+            .collect();
+        let family = if row.differs {
+            format!("{} *", row.family)
+        } else {
+            row.family.clone()
+        };
+        if markdown {
+            let cells: Vec<String> = cells.iter().map(|c| format!("`{c}`")).collect();
+            let _ = writeln!(out, "| {family} | {} |", cells.join(" | "));
+        } else {
+            let cells: String = cells.iter().map(|c| format!("{c:<26}")).collect();
+            let _ = writeln!(out, "{family:<22} {}", cells.trim_end());
+        }
+    }
+    if matrix.rows.iter().any(|r| r.differs) {
+        let _ = writeln!(out, "\n* the advice differs between CPUs");
+    } else {
+        let _ = writeln!(out, "\nThe advice is the same on every CPU measured.");
+    }
+    out
+}

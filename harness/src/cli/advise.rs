@@ -1,0 +1,115 @@
+//! `advise`: which technique to use on this CPU, per family, from the records.
+
+use crate::AdviseArgs;
+use anyhow::{bail, Context as _, Result};
+use harness::advise::{self, Advice};
+use harness::machine::Machine;
+use harness::record::{records_under, Record};
+use std::io::IsTerminal;
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+/// The record to advise from when none is named: the newest committed record of this kind of
+/// CPU (vendor, family, model), preferring full runs to `--quick` ones and unmasked runs to
+/// feature-masked ones.
+fn newest_of_this_cpu(results: &Path) -> Result<(PathBuf, Record)> {
+    let here = Machine::detect().cpu;
+    let (records, _) = records_under(results)
+        .with_context(|| format!("reading the records under {}", results.display()))?;
+    records
+        .into_iter()
+        .filter(|(_, r)| r.machine.cpu.same_cpu(&here))
+        .max_by(|(pa, a), (pb, b)| {
+            let key = |r: &Record, p: &PathBuf| {
+                (!r.run.feature_masked, !r.run.quick, r.run.started_utc.clone(), p.clone())
+            };
+            key(a, pa).cmp(&key(b, pb))
+        })
+        .with_context(|| {
+            format!(
+                "no record of this CPU ({}) under {}; make one with `cargo run --release` (or `bitbench advise --run`)",
+                here.describe(),
+                results.display()
+            )
+        })
+}
+
+/// One record per CPU, the newest full unmasked one of each.
+fn one_per_cpu(results: &Path) -> Result<Vec<(PathBuf, Record)>> {
+    let (records, skipped) = records_under(results)
+        .with_context(|| format!("reading the records under {}", results.display()))?;
+    for warning in skipped {
+        eprintln!("warning: skipping {warning}");
+    }
+    let mut chosen: Vec<(PathBuf, Record)> = Vec::new();
+    for (path, record) in records {
+        let key = |r: &Record| {
+            (
+                !r.run.feature_masked,
+                !r.run.quick,
+                r.run.started_utc.clone(),
+            )
+        };
+        match chosen
+            .iter_mut()
+            .find(|(_, r)| r.machine.cpu.same_cpu(&record.machine.cpu))
+        {
+            Some(slot) if key(&record) > key(&slot.1) => *slot = (path, record),
+            Some(_) => {}
+            None => chosen.push((path, record)),
+        }
+    }
+    if chosen.is_empty() {
+        bail!("no records under {}", results.display());
+    }
+    Ok(chosen)
+}
+
+pub fn advise(context: &crate::Context, args: &AdviseArgs) -> Result<ExitCode> {
+    let here = Machine::detect().cpu;
+    if args.all {
+        let advices: Vec<Advice> = one_per_cpu(&args.results)?
+            .iter()
+            .map(|(path, record)| advise::advise(&path.display().to_string(), record, &here))
+            .collect();
+        let matrix = advise::matrix(&advices);
+        if args.json {
+            println!("{}", serde_json::to_string_pretty(&(&matrix, &advices))?);
+        } else {
+            print!("{}", advise::render_matrix(&matrix, args.markdown));
+        }
+        return Ok(ExitCode::SUCCESS);
+    }
+    let chosen: Vec<(PathBuf, Record)> = if args.run {
+        let run = crate::RunArgs {
+            quick: args.quick,
+            ..crate::RunArgs::defaults()
+        };
+        let path = super::run::run_and_write(context, &run)?;
+        vec![(path.clone(), Record::load(&path)?)]
+    } else if args.records.is_empty() {
+        vec![newest_of_this_cpu(&args.results)?]
+    } else {
+        args.records
+            .iter()
+            .map(|p| Ok((p.clone(), Record::load(p)?)))
+            .collect::<Result<_>>()?
+    };
+    let terminal = std::io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none();
+    let bold: fn(&str) -> String = if terminal {
+        |s| format!("\x1b[1m{s}\x1b[0m")
+    } else {
+        |s| s.to_string()
+    };
+    for (path, record) in &chosen {
+        let advice = advise::advise(&path.display().to_string(), record, &here);
+        if args.json {
+            println!("{}", serde_json::to_string_pretty(&advice)?);
+        } else if args.markdown {
+            print!("{}", advise::render_markdown(&advice));
+        } else {
+            print!("{}", advise::render_text(&advice, bold));
+        }
+    }
+    Ok(ExitCode::SUCCESS)
+}
