@@ -5,7 +5,9 @@
 //! edge case. [`registry::Families`] lists the families.
 //!
 //! - [`in_between`]: the squares strictly between two squares ([`InBetween`]);
-//! - [`knight_attacks`]: the squares attacked by a set of knights ([`KnightAttacks`]).
+//! - [`knight_attacks`]: the squares attacked by a set of knights ([`KnightAttacks`]);
+//! - [`attack_spans`]: pawn front and rear attack spans and attack file fills
+//!   ([`attack_spans::AttackSpans`]).
 //!
 //! Every family has a registry of its variants (an enum with a [`Descriptor`] each), a
 //! reference implementation, and its workloads ([`Bench`]). SIMD kernels live under `avx2/`,
@@ -41,11 +43,14 @@
 
 pub mod aligned;
 pub mod answer;
+pub mod attack_spans;
 pub mod bench;
 pub mod bitboard;
 mod chunks;
 pub mod cpu;
 pub mod family;
+#[cfg(test)]
+mod family_tests;
 pub mod in_between;
 pub mod inputs;
 pub mod knight_attacks;

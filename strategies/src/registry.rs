@@ -83,6 +83,7 @@ registry!(
     pub Families {
         crate::in_between::InBetweenFamily,
         crate::knight_attacks::KnightFamily,
+        crate::attack_spans::AttackSpansFamily,
     }
 );
 
