@@ -7,7 +7,9 @@
 //! - [`in_between`]: the squares strictly between two squares ([`InBetween`]);
 //! - [`knight_attacks`]: the squares attacked by a set of knights ([`KnightAttacks`]);
 //! - [`attack_spans`]: pawn front and rear attack spans and attack file fills
-//!   ([`attack_spans::AttackSpans`]).
+//!   ([`attack_spans::AttackSpans`]);
+//! - [`knight_forks`]: the squares from which a knight attacks two or more targets
+//!   ([`knight_forks::KnightForks`]).
 //!
 //! Every family has a registry of its variants (an enum with a [`Descriptor`] each), a
 //! reference implementation, and its workloads ([`Bench`]). SIMD kernels live under `avx2/`,
@@ -54,6 +56,7 @@ mod family_tests;
 pub mod in_between;
 pub mod inputs;
 pub mod knight_attacks;
+pub mod knight_forks;
 pub mod registry;
 pub mod square;
 
