@@ -8,6 +8,8 @@
 //! - [`knight_attacks`]: the squares attacked by a set of knights ([`KnightAttacks`]);
 //! - [`attack_spans`]: pawn front and rear attack spans and attack file fills
 //!   ([`attack_spans::AttackSpans`]);
+//! - [`pawn_structure`]: the isolated, half-isolated and passed pawns of both sides
+//!   ([`pawn_structure::PawnStructure`]);
 //! - [`knight_forks`]: the squares from which a knight attacks two or more targets
 //!   ([`knight_forks::KnightForks`]).
 //!
@@ -57,6 +59,7 @@ pub mod in_between;
 pub mod inputs;
 pub mod knight_attacks;
 pub mod knight_forks;
+pub mod pawn_structure;
 pub mod registry;
 pub mod square;
 

@@ -84,6 +84,7 @@ registry!(
         crate::in_between::InBetweenFamily,
         crate::knight_attacks::KnightFamily,
         crate::attack_spans::AttackSpansFamily,
+        crate::pawn_structure::PawnStructureFamily,
         crate::knight_forks::KnightForksFamily,
     }
 );
