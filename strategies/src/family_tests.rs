@@ -148,7 +148,7 @@ impl<F: Family> Visitor<F> for Time<'_, F> {
         let mut out = [F::Output::default(); BLOCK];
         let mut best = f64::INFINITY;
         let mut fold = 0u64;
-        for _round in 0..15 {
+        for _round in 0..30 {
             let mut passes = 0usize;
             let start = Instant::now();
             while start.elapsed() < Duration::from_millis(20) {

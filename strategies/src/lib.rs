@@ -10,6 +10,8 @@
 //!   ([`attack_spans::AttackSpans`]);
 //! - [`pawn_structure`]: the isolated, half-isolated and passed pawns of both sides
 //!   ([`pawn_structure::PawnStructure`]);
+//! - [`knight_fill`]: the squares knights reach within a number of moves
+//!   ([`knight_fill::KnightFill`]), and whether a knight catches a passed pawn;
 //! - [`knight_forks`]: the squares from which a knight attacks two or more targets
 //!   ([`knight_forks::KnightForks`]).
 //!
@@ -58,6 +60,7 @@ mod family_tests;
 pub mod in_between;
 pub mod inputs;
 pub mod knight_attacks;
+pub mod knight_fill;
 pub mod knight_forks;
 pub mod pawn_structure;
 pub mod registry;

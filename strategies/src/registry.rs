@@ -85,6 +85,7 @@ registry!(
         crate::knight_attacks::KnightFamily,
         crate::attack_spans::AttackSpansFamily,
         crate::pawn_structure::PawnStructureFamily,
+        crate::knight_fill::KnightFillFamily,
         crate::knight_forks::KnightForksFamily,
     }
 );
