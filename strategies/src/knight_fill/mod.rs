@@ -9,6 +9,8 @@
 //! | `lookup` | 512 B | [`fill::Fill`] over [`crate::knight_attacks::lookup`] |
 //! | `parallel_prefix` | none | [`fill::Fill`] over [`crate::knight_attacks::parallel_prefix`] |
 //! | `avx2_batch` | none | [`fill::Fill`] over the knight-attack family's four-lane AVX2 kernel |
+//! | `avx2::fused` | none | eight queries in two `__m256i`, every round in registers |
+//! | `avx512::fused` | none | sixteen queries in two `__m512i`, every round in registers |
 //! | [`distance_table`] | 4 KiB | 64×64 knight distances; per knight, its row compared with the steps |
 //! | [`reach_table`] | 3.5 KiB | per square and distance, the squares within it; one load per knight |
 
@@ -18,6 +20,11 @@ pub mod fill;
 pub mod reach_table;
 pub mod reference;
 pub mod workloads;
+
+#[cfg(target_arch = "x86_64")]
+pub mod avx2;
+#[cfg(target_arch = "x86_64")]
+pub mod avx512;
 
 use crate::cpu::{Cpu, Feature, Unsupported};
 use crate::family::{Descriptor, Family, Kernel, Source, Visitor};
@@ -94,13 +101,15 @@ pub enum KnightFillVariant {
     Lookup,
     ParallelPrefix,
     Avx2Batch,
+    Avx2Fused,
+    Avx512Fused,
     DistanceTable,
     ReachTable,
 }
 
 const SEED: &str = "001_91a62a26c9dc1468.txt";
 
-static DESCRIPTORS: [Descriptor; 5] = [
+static DESCRIPTORS: [Descriptor; 7] = [
     Descriptor {
         family: KnightFillFamily::NAME,
         name: "lookup",
@@ -133,6 +142,22 @@ static DESCRIPTORS: [Descriptor; 5] = [
     },
     Descriptor {
         family: KnightFillFamily::NAME,
+        name: "avx2_fused",
+        summary: "eight queries in two __m256i, every round in registers, per-lane step masks",
+        source: Source::New,
+        table_bytes: 0,
+        requires: &[Feature::Avx2],
+    },
+    Descriptor {
+        family: KnightFillFamily::NAME,
+        name: "avx512_fused",
+        summary: "sixteen queries in two __m512i, every round in registers, mask registers",
+        source: Source::New,
+        table_bytes: 0,
+        requires: &[Feature::Avx512f],
+    },
+    Descriptor {
+        family: KnightFillFamily::NAME,
         name: "distance_table",
         summary: "64x64 knight distances; per knight, its row compared with the steps (SWAR)",
         source: Source::New,
@@ -159,7 +184,15 @@ impl Family for KnightFillFamily {
 
     fn variants() -> &'static [KnightFillVariant] {
         use KnightFillVariant::*;
-        &[Lookup, ParallelPrefix, Avx2Batch, DistanceTable, ReachTable]
+        &[
+            Lookup,
+            ParallelPrefix,
+            Avx2Batch,
+            Avx2Fused,
+            Avx512Fused,
+            DistanceTable,
+            ReachTable,
+        ]
     }
 
     fn descriptor(variant: KnightFillVariant) -> &'static Descriptor {
@@ -182,6 +215,16 @@ impl Family for KnightFillFamily {
                 visitor.visit(fill::Fill(
                     crate::knight_attacks::avx2::batch::Avx2Batch::new(cpu.avx2()?)
                 ))
+            ),
+            Avx2Fused => on_arch!(
+                "x86_64",
+                Feature::Avx2,
+                visitor.visit(avx2::fused::Avx2Fused::new(cpu.avx2()?))
+            ),
+            Avx512Fused => on_arch!(
+                "x86_64",
+                Feature::Avx512f,
+                visitor.visit(avx512::fused::Avx512Fused::new(cpu.avx512()?))
             ),
             DistanceTable => visitor.visit(distance_table::DistanceTable),
             ReachTable => visitor.visit(reach_table::ReachTable),
@@ -220,7 +263,7 @@ mod tests {
         assert!(checked.contains(&"parallel_prefix") && checked.contains(&"distance_table"));
         #[cfg(target_arch = "x86_64")]
         if Feature::Avx2.is_detected() {
-            assert!(checked.contains(&"avx2_batch"));
+            assert!(checked.contains(&"avx2_batch") && checked.contains(&"avx2_fused"));
         }
     }
 
