@@ -4,10 +4,10 @@
 //! for the `#[ignore]`d timing tests (`cargo test --release -p strategies -- --ignored
 //! --nocapture timings`). Nothing here asserts anything about time.
 //!
-//! [`check_family`] checks each variant is checked as the harness runs it: every input as a single query, every input
-//! in one batch, and short batches of every length 0 to 9 at odd offsets into the input and
-//! output slices (the padded tail of the SIMD batch drivers), with the outputs around a short
-//! batch checked to be untouched.
+//! [`check_family`] checks each variant as the harness runs it: every input as a single query,
+//! every input in one batch, and short batches of every length 0 to 9 at odd offsets into the
+//! input and output slices (the padded tail of the SIMD batch drivers), with the outputs around
+//! a short batch checked to be untouched.
 
 use crate::answer::Answer;
 use crate::bench::Bench;

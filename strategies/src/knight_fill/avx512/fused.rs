@@ -7,7 +7,7 @@
 //!
 //! A chunk of sixteen queries is loaded once, runs as many rounds as its largest step count
 //! and is stored once; a lane with fewer steps is masked out of the OR from the round its
-//! steps run out.
+//! steps run out, and idles until the chunk's largest step count is done.
 
 use crate::chunks::in_chunks;
 use crate::cpu::Avx512;
