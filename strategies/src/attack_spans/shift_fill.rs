@@ -10,7 +10,7 @@
 //! north and its rear fill the south fill; black's the other way round; the file fill is their
 //! union. The colour picks between them with a mask rather than a branch, because a batch
 //! mixes colours unpredictably. The fill and shift functions here are shared with
-//! [`crate::pawn_structure`].
+//! [`crate::pawn_structure`] (and the shifts with [`crate::knight_forks`]).
 
 use super::{AttackSpans, SidePawns, Spans};
 use crate::knight_attacks::{NOT_A, NOT_H};

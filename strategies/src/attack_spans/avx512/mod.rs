@@ -1,5 +1,6 @@
 //! AVX-512 attack-span kernels (x86-64 only; compiled out elsewhere), and the lane-wise fills
-//! and the input and output shuffles that [`crate::pawn_structure`]'s AVX-512 kernel shares.
+//! and the input and output shuffles that [`crate::pawn_structure`]'s AVX-512 kernel shares (the
+//! one-step shifts [`crate::knight_forks`]' too).
 //!
 //! The kernel type holds an [`Avx512`](crate::cpu::Avx512) token, so the `#[target_feature]`
 //! code is reachable only after run-time detection succeeded; the helpers here are `pub(crate)`
