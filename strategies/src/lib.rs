@@ -5,7 +5,15 @@
 //! edge case. [`registry::Families`] lists the families.
 //!
 //! - [`in_between`]: the squares strictly between two squares ([`InBetween`]);
-//! - [`knight_attacks`]: the squares attacked by a set of knights ([`KnightAttacks`]).
+//! - [`knight_attacks`]: the squares attacked by a set of knights ([`KnightAttacks`]);
+//! - [`attack_spans`]: pawn front and rear attack spans and attack file fills
+//!   ([`attack_spans::AttackSpans`]);
+//! - [`pawn_structure`]: the isolated, half-isolated and passed pawns of both sides
+//!   ([`pawn_structure::PawnStructure`]);
+//! - [`knight_fill`]: the squares knights reach within a number of moves
+//!   ([`knight_fill::KnightFill`]), and whether a knight catches a passed pawn;
+//! - [`knight_forks`]: the squares from which a knight attacks two or more targets
+//!   ([`knight_forks::KnightForks`]).
 //!
 //! [`position`] holds what position-based families build on: [`Position`] and FEN, the
 //! reference move generator (the oracle, never measured), and the seeded position corpus.
@@ -44,15 +52,21 @@
 
 pub mod aligned;
 pub mod answer;
+pub mod attack_spans;
 pub mod bench;
 pub mod bitboard;
 mod chunks;
 pub mod cpu;
 pub mod family;
+#[cfg(test)]
+mod family_tests;
 pub mod in_between;
 pub mod inputs;
 pub mod knight_attacks;
 pub mod position;
+pub mod knight_fill;
+pub mod knight_forks;
+pub mod pawn_structure;
 pub mod registry;
 mod simd;
 pub mod square;

@@ -83,6 +83,10 @@ registry!(
     pub Families {
         crate::in_between::InBetweenFamily,
         crate::knight_attacks::KnightFamily,
+        crate::attack_spans::AttackSpansFamily,
+        crate::pawn_structure::PawnStructureFamily,
+        crate::knight_fill::KnightFillFamily,
+        crate::knight_forks::KnightForksFamily,
     }
 );
 

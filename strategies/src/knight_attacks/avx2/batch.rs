@@ -46,9 +46,11 @@ impl LaneKernel<4> for Avx2Batch {
     }
 }
 
+/// The attacks of four knight sets, one per lane (also the round of
+/// `knight_fill::avx2::fused`).
 #[target_feature(enable = "avx2")]
 #[inline]
-fn four(knights: __m256i) -> __m256i {
+pub(crate) fn four(knights: __m256i) -> __m256i {
     let mask = |m: u64| _mm256_set1_epi64x(m as i64);
     let l1 = _mm256_and_si256(_mm256_srli_epi64::<1>(knights), mask(NOT_H));
     let l2 = _mm256_and_si256(_mm256_srli_epi64::<2>(knights), mask(NOT_GH));

@@ -1,0 +1,318 @@
+//! Pawn attack spans and attack file fills: the set-wise pawn patterns behind isolated, half-
+//! isolated and passed pawns (see [`crate::pawn_structure`]).
+//!
+//! Source: seed `004_11d864785c92de7d.txt` (Attack Spans), with the fills and spans it builds on
+//! (`nortFill`, `soutFill`, `wFrontSpans`, `wRearFill`, `fileFill`) as chessprogramming's Pawn
+//! Fills and Pawn Spans pages define them.
+//!
+//! | variant | table | technique |
+//! |---|---|---|
+//! | [`shift_fill`] | none | north and south fill by three shift-or steps each |
+//! | [`multiply_fill`] | none | the file fill as the occupied files times the a-file |
+//! | [`file_table`] | 4 KiB | per occupied file, a 256-entry table of that file's fills |
+//! | `avx2::batch` | none | the shift fill on four inputs per `__m256i` |
+//! | `avx512::batch` | none | the shift fill on eight inputs per `__m512i` |
+
+pub mod file_table;
+pub mod multiply_fill;
+pub mod reference;
+pub mod shift_fill;
+pub mod workloads;
+
+#[cfg(target_arch = "x86_64")]
+pub mod avx2;
+#[cfg(target_arch = "x86_64")]
+pub mod avx512;
+
+use crate::cpu::{Cpu, Feature, Unsupported};
+use crate::family::{Descriptor, Family, Kernel, Source, Visitor};
+use crate::on_arch;
+use crate::{bitboard_answer, Bitboard};
+use core::fmt;
+
+/// A side. `repr(u64)` with white 0 and black 1, so that a [`SidePawns`] is two `u64`s with no
+/// padding and a SIMD kernel loads inputs whole (`0 - colour` is the all-ones mask of black).
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+#[repr(u64)]
+pub enum Colour {
+    White = 0,
+    Black = 1,
+}
+
+impl Colour {
+    pub const BOTH: [Colour; 2] = [Colour::White, Colour::Black];
+
+    /// All ones for black, all zeros for white: a branch-free select between the two.
+    #[inline(always)]
+    pub const fn black_mask(self) -> u64 {
+        0u64.wrapping_sub(self as u64)
+    }
+
+    pub const fn opponent(self) -> Colour {
+        match self {
+            Colour::White => Colour::Black,
+            Colour::Black => Colour::White,
+        }
+    }
+}
+
+impl fmt::Display for Colour {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Colour::White => "white",
+            Colour::Black => "black",
+        })
+    }
+}
+
+/// The input: one side's pawns. `repr(C)`: two `u64`s.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+#[repr(C)]
+pub struct SidePawns {
+    pub pawns: Bitboard,
+    pub colour: Colour,
+}
+
+impl fmt::Display for SidePawns {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} pawns\n{}", self.colour, self.pawns)
+    }
+}
+
+/// The answer: six disjoint east/west sets, as the seed keeps them. `repr(C)`: six `u64`s in
+/// this order, which the SIMD kernels store directly.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
+#[repr(C)]
+pub struct Spans {
+    pub front_east: Bitboard,
+    pub front_west: Bitboard,
+    pub rear_east: Bitboard,
+    pub rear_west: Bitboard,
+    pub file_fill_east: Bitboard,
+    pub file_fill_west: Bitboard,
+}
+
+bitboard_answer!(Spans {
+    front_east,
+    front_west,
+    rear_east,
+    rear_west,
+    file_fill_east,
+    file_fill_west,
+});
+
+/// The attack-span family.
+///
+/// # Semantics (every variant, every edge case)
+/// For `pawns` of colour `colour`, with "ahead" meaning north (towards rank 8) for white and
+/// south for black, and the seed's one-step shifts `eastOne` / `westOne` (which drop what
+/// leaves the board at the h- / a-file):
+///
+/// - `front_east` = `eastOne(frontSpans)`, where `frontSpans` = every square strictly ahead of
+///   a pawn on its file (white: `nortOne(nortFill(pawns))`). These are the squares the pawns
+///   attack and every square ahead of those, on the file east of each pawn.
+/// - `front_west` = `westOne(frontSpans)`.
+/// - `rear_east` = `eastOne(rearFill)`, where `rearFill` = every square of a pawn's file on its
+///   rank or behind it (white: `soutFill(pawns)`), so a pawn's own rank belongs to its rear
+///   span, as in the seed's diagrams.
+/// - `rear_west` = `westOne(rearFill)`.
+/// - `file_fill_east` = `eastOne(fileFill(pawns))`: the whole file east of every pawn, the
+///   same for either colour.
+/// - `file_fill_west` = `westOne(fileFill(pawns))`.
+///
+/// Edge cases: a-file pawns have no west sets and h-file pawns no east sets (nothing wraps to
+/// the other edge). A pawn on the last rank ahead of it (which no legal position has) has an
+/// empty front span; pawns on any rank are accepted. With one pawn per file, front and rear
+/// span are disjoint and together make the file fill; with doubled pawns they overlap (the
+/// front span starts at the rearmost pawn, the rear span at the foremost). No pawns: six empty
+/// sets.
+pub trait AttackSpans: Copy {
+    /// The six span sets of `input` (see the trait's semantics).
+    fn spans(self, input: SidePawns) -> Spans;
+
+    /// `out[i] = spans(inputs[i])`; any length, any alignment.
+    ///
+    /// The default is the scalar loop, monomorphized per variant with `spans` inlined.
+    ///
+    /// # Panics
+    /// If `inputs` and `out` differ in length.
+    #[inline(always)]
+    fn spans_batch(self, inputs: &[SidePawns], out: &mut [Spans]) {
+        assert_eq!(inputs.len(), out.len(), "batch slices differ in length");
+        for (out, &input) in out.iter_mut().zip(inputs) {
+            *out = self.spans(input);
+        }
+    }
+}
+
+/// Marker type for the attack-span family, as the harness sees it.
+#[derive(Clone, Copy, Debug)]
+pub struct AttackSpansFamily;
+
+impl<T: AttackSpans> Kernel<AttackSpansFamily> for T {
+    #[inline(always)]
+    fn query(self, input: SidePawns) -> Spans {
+        self.spans(input)
+    }
+
+    #[inline(always)]
+    fn batch(self, inputs: &[SidePawns], out: &mut [Spans]) {
+        self.spans_batch(inputs, out)
+    }
+}
+
+/// The registry: every attack-span variant.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum AttackSpansVariant {
+    ShiftFill,
+    MultiplyFill,
+    FileTable,
+    Avx2Batch,
+    Avx512Batch,
+}
+
+const SEED: &str = "004_11d864785c92de7d.txt";
+
+static DESCRIPTORS: [Descriptor; 5] = [
+    Descriptor {
+        family: AttackSpansFamily::NAME,
+        name: "shift_fill",
+        summary: "north and south fills by three shift-or steps, spans by eastOne/westOne",
+        source: Source::Seed {
+            file: SEED,
+            section: "Attack Spans (one-step routines over pawn fills)",
+        },
+        table_bytes: 0,
+        requires: &[],
+    },
+    Descriptor {
+        family: AttackSpansFamily::NAME,
+        name: "multiply_fill",
+        summary: "file fill as the occupied files (rank 8 of the north fill) times the a-file",
+        source: Source::Seed {
+            file: SEED,
+            section: "Attack Spans (filefills, by multiplication)",
+        },
+        table_bytes: 0,
+        requires: &[],
+    },
+    Descriptor {
+        family: AttackSpansFamily::NAME,
+        name: "file_table",
+        summary: "per occupied file, its pawns as a byte index a 256-entry table of fills",
+        source: Source::New,
+        table_bytes: file_table::TABLE_BYTES,
+        requires: &[],
+    },
+    Descriptor {
+        family: AttackSpansFamily::NAME,
+        name: "avx2_batch",
+        summary: "the shift fill on four inputs per __m256i, colour as a lane mask",
+        source: Source::New,
+        table_bytes: 0,
+        requires: &[Feature::Avx2],
+    },
+    Descriptor {
+        family: AttackSpansFamily::NAME,
+        name: "avx512_batch",
+        summary: "the shift fill on eight inputs per __m512i, colour as a lane mask",
+        source: Source::New,
+        table_bytes: 0,
+        requires: &[Feature::Avx512f],
+    },
+];
+
+impl Family for AttackSpansFamily {
+    const NAME: &'static str = "attack_spans";
+    const SUMMARY: &'static str =
+        "pawn front and rear attack spans and attack file fills, east and west";
+    type Input = SidePawns;
+    type Output = Spans;
+    type Variant = AttackSpansVariant;
+
+    fn variants() -> &'static [AttackSpansVariant] {
+        use AttackSpansVariant::*;
+        &[ShiftFill, MultiplyFill, FileTable, Avx2Batch, Avx512Batch]
+    }
+
+    fn descriptor(variant: AttackSpansVariant) -> &'static Descriptor {
+        &DESCRIPTORS[variant as usize]
+    }
+
+    fn visit<V: Visitor<Self>>(
+        variant: AttackSpansVariant,
+        cpu: &Cpu,
+        visitor: V,
+    ) -> Result<V::Output, Unsupported> {
+        use AttackSpansVariant::*;
+        Self::runnable(variant, cpu)?;
+        Ok(match variant {
+            ShiftFill => visitor.visit(shift_fill::ShiftFill),
+            MultiplyFill => visitor.visit(multiply_fill::MultiplyFill),
+            FileTable => visitor.visit(file_table::FileTable),
+            Avx2Batch => on_arch!(
+                "x86_64",
+                Feature::Avx2,
+                visitor.visit(avx2::batch::Avx2Batch::new(cpu.avx2()?))
+            ),
+            Avx512Batch => on_arch!(
+                "x86_64",
+                Feature::Avx512f,
+                visitor.visit(avx512::batch::Avx512Batch::new(cpu.avx512()?))
+            ),
+        })
+    }
+
+    fn reference(input: SidePawns) -> Spans {
+        reference::spans(input)
+    }
+
+    #[inline(always)]
+    fn echo(input: SidePawns) -> Spans {
+        Spans {
+            front_east: input.pawns,
+            ..Spans::default()
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn registry_is_consistent() {
+        let variants = AttackSpansFamily::variants();
+        assert_eq!(variants.len(), DESCRIPTORS.len());
+        for (i, &variant) in variants.iter().enumerate() {
+            assert_eq!(variant as usize, i, "registry order matches the enum");
+            let descriptor = AttackSpansFamily::descriptor(variant);
+            assert_eq!(AttackSpansFamily::find(descriptor.name), Some(variant));
+        }
+    }
+
+    #[test]
+    fn every_variant_agrees_with_the_reference() {
+        let checked =
+            crate::family_tests::check_family::<AttackSpansFamily>(crate::inputs::DEFAULT_SEED);
+        assert!(checked.contains(&"shift_fill") && checked.contains(&"file_table"));
+        #[cfg(target_arch = "x86_64")]
+        if Feature::Avx2.is_detected() {
+            assert!(checked.contains(&"avx2_batch"));
+        }
+    }
+
+    #[test]
+    #[ignore = "prints rough timings; run with --release -- --ignored --nocapture timings"]
+    fn timings() {
+        crate::family_tests::print_timings::<AttackSpansFamily>();
+    }
+
+    #[test]
+    fn layout_is_plain_u64s() {
+        assert_eq!(core::mem::size_of::<SidePawns>(), 16);
+        assert_eq!(core::mem::size_of::<Spans>(), 48);
+        assert_eq!(Colour::White.black_mask(), 0);
+        assert_eq!(Colour::Black.black_mask(), !0);
+    }
+}

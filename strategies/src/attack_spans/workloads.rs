@@ -1,0 +1,115 @@
+//! What the attack-span family is verified and measured on.
+
+use super::{AttackSpansFamily, Colour, SidePawns};
+use crate::bench::{Bench, Distribution, Queries};
+use crate::{inputs, Bitboard, Square};
+use rand::Rng;
+use rand_chacha::ChaCha8Rng;
+
+/// How many random sets of each size 0 to 64 verification draws, per colour.
+pub const RANDOM_SETS_PER_SIZE: usize = 8_000;
+
+const GAME: Distribution = Distribution {
+    name: "game",
+    summary: "4 to 8 pawns on ranks 2 to 7, either colour",
+};
+const DENSE: Distribution = Distribution {
+    name: "dense",
+    summary: "30 to 64 pawns anywhere on the board, either colour",
+};
+// The lead adds a `corpus` distribution here: the pawns of one side of real positions.
+
+/// A random set of exactly `count` pawns on ranks 2 to 7 (`count` at most 48).
+pub fn pawn_set(rng: &mut impl Rng, count: u32) -> Bitboard {
+    assert!(count <= 48);
+    let mut set = Bitboard::EMPTY;
+    while set.len() < count {
+        set |= Bitboard::from(Square::from_index_masked(rng.random_range(8..56u8)));
+    }
+    set
+}
+
+/// Every subset of two adjacent files (2^16 each, seven pairs): exhaustive for everything a
+/// pawn's spans touch, its own file and one neighbour.
+pub fn every_two_file_pattern() -> Vec<Bitboard> {
+    let mut sets = Vec::with_capacity(7 << 16);
+    for west_file in 0..7 {
+        for bits in 0..1u32 << 16 {
+            let set = (0..16)
+                .filter(|i| bits >> i & 1 != 0)
+                .fold(0u64, |set, i| set | 1 << (8 * (i / 2) + west_file + i % 2));
+            sets.push(Bitboard(set));
+        }
+    }
+    sets
+}
+
+fn both_colours(sets: &[Bitboard]) -> Vec<SidePawns> {
+    Colour::BOTH
+        .into_iter()
+        .flat_map(|colour| sets.iter().map(move |&pawns| SidePawns { pawns, colour }))
+        .collect()
+}
+
+impl Bench for AttackSpansFamily {
+    fn verification_inputs(seed: u64) -> Vec<(&'static str, Vec<SidePawns>)> {
+        let mut rng = inputs::rng(seed, "verify/attack_spans");
+        // Every size from 0 to 64, dense sets included: wrap masks are tested hardest when
+        // every file is full.
+        let random: Vec<Bitboard> = (0..=64u32)
+            .flat_map(|count| (0..RANDOM_SETS_PER_SIZE).map(move |_| count))
+            .map(|count| inputs::knight_set(&mut rng, count))
+            .collect();
+        vec![
+            (
+                "every pattern of two adjacent files, both colours",
+                both_colours(&every_two_file_pattern()),
+            ),
+            (
+                "random sets of every size 0-64, both colours",
+                both_colours(&random),
+            ),
+            (
+                "the empty and the full board, both colours",
+                both_colours(&[Bitboard::EMPTY, Bitboard::FULL]),
+            ),
+        ]
+    }
+
+    fn distributions() -> &'static [Distribution] {
+        &[GAME, DENSE]
+    }
+
+    fn queries(
+        distribution: &Distribution,
+        rng: &mut ChaCha8Rng,
+        count: usize,
+    ) -> Queries<SidePawns> {
+        let inputs = (0..count)
+            .map(|_| {
+                let colour = Colour::BOTH[rng.random_range(0..2)];
+                let pawns = match distribution.name {
+                    "game" => {
+                        let count = rng.random_range(4..=8);
+                        pawn_set(rng, count)
+                    }
+                    "dense" => {
+                        let count = rng.random_range(30..=64);
+                        inputs::knight_set(rng, count)
+                    }
+                    other => unreachable!("no attack_spans distribution {other}"),
+                };
+                SidePawns { pawns, colour }
+            })
+            .collect();
+        Queries::plain(inputs)
+    }
+
+    #[inline(always)]
+    fn mix(input: SidePawns, zero: u64) -> SidePawns {
+        SidePawns {
+            pawns: Bitboard(input.pawns.0 ^ zero),
+            colour: input.colour,
+        }
+    }
+}

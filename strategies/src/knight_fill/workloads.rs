@@ -1,0 +1,100 @@
+//! What the knight-fill family is verified and measured on.
+
+use super::{FillQuery, KnightFillFamily};
+use crate::bench::{Bench, Distribution, Queries};
+use crate::{inputs, Bitboard, Square};
+use rand::Rng;
+use rand_chacha::ChaCha8Rng;
+
+/// How many random knight sets of each size 0 to 64 verification draws, per step count 0-7.
+pub const RANDOM_SETS_PER_SIZE: usize = 2_000;
+
+const GAME: Distribution = Distribution {
+    name: "game",
+    summary: "1 or 2 knights, 2 to 4 moves: a knight-and-pawn ending",
+};
+const DENSE: Distribution = Distribution {
+    name: "dense",
+    summary: "30 to 64 knights, 0 to 6 moves",
+};
+// The lead adds a `corpus` distribution here: the knights of real positions.
+
+impl Bench for KnightFillFamily {
+    fn verification_inputs(seed: u64) -> Vec<(&'static str, Vec<FillQuery>)> {
+        // Every step count that matters, the clamp beyond it and the largest.
+        let step_counts: Vec<u8> = (0..=8).chain([255]).collect();
+        let singles = Square::ALL
+            .into_iter()
+            .flat_map(|square| {
+                step_counts.iter().map(move |&steps| FillQuery {
+                    knights: square.into(),
+                    steps,
+                })
+            })
+            .collect();
+        let mut pairs = Vec::new();
+        for a in Square::ALL {
+            for b in Square::ALL.into_iter().filter(|&b| b > a) {
+                for steps in 0..=6 {
+                    let knights = Bitboard::from(a) | Bitboard::from(b);
+                    pairs.push(FillQuery { knights, steps });
+                }
+            }
+        }
+        let mut rng = inputs::rng(seed, "verify/knight_fill");
+        let random = (0..=64u32)
+            .flat_map(|count| (0..RANDOM_SETS_PER_SIZE).map(move |_| count))
+            .flat_map(|count| (0..=7).map(move |steps| (count, steps)))
+            .map(|(count, steps)| FillQuery {
+                knights: inputs::knight_set(&mut rng, count),
+                steps,
+            })
+            .collect();
+        let empty = step_counts
+            .iter()
+            .map(|&steps| FillQuery {
+                knights: Bitboard::EMPTY,
+                steps,
+            })
+            .collect();
+        vec![
+            ("no knights, every step count", empty),
+            ("every single square, steps 0-8 and 255", singles),
+            ("every pair of squares, steps 0-6", pairs),
+            ("random sets of every size 0-64, steps 0-7", random),
+        ]
+    }
+
+    fn distributions() -> &'static [Distribution] {
+        &[GAME, DENSE]
+    }
+
+    fn queries(
+        distribution: &Distribution,
+        rng: &mut ChaCha8Rng,
+        count: usize,
+    ) -> Queries<FillQuery> {
+        let inputs = (0..count)
+            .map(|_| {
+                let (knights, steps) = match distribution.name {
+                    "game" => (rng.random_range(1..=2), rng.random_range(2..=4)),
+                    "dense" => (rng.random_range(30..=64), rng.random_range(0..=6)),
+                    other => unreachable!("no knight_fill distribution {other}"),
+                };
+                FillQuery {
+                    knights: inputs::knight_set(rng, knights),
+                    steps,
+                }
+            })
+            .collect();
+        Queries::plain(inputs)
+    }
+
+    #[inline(always)]
+    fn mix(query: FillQuery, zero: u64) -> FillQuery {
+        FillQuery {
+            knights: Bitboard(query.knights.0 ^ zero),
+            steps: query.steps,
+        }
+    }
+}

@@ -1,0 +1,280 @@
+//! Pawn structure: the isolated, half-isolated and passed pawns of both sides.
+//!
+//! Source: seed `004_11d864785c92de7d.txt` (Attack Spans), the three rules at its end, built on
+//! the spans and fills of [`crate::attack_spans`].
+//!
+//! | variant | table | technique |
+//! |---|---|---|
+//! | [`spans`] | none | set-wise: attack file fills and front attack spans, as the seed defines them |
+//! | [`per_pawn_loop`] | 2 KiB | one pass per pawn with per-square masks, as most engines do it |
+//! | `avx2::batch` (`simd_batch`) | none | the set-wise form on four inputs per `__m256i` |
+//! | `avx512::batch` (`simd_batch_avx512`) | none | the set-wise form on eight inputs per `__m512i` |
+
+pub mod per_pawn_loop;
+pub mod reference;
+pub mod spans;
+pub mod workloads;
+
+#[cfg(target_arch = "x86_64")]
+pub mod avx2;
+#[cfg(target_arch = "x86_64")]
+pub mod avx512;
+
+use crate::cpu::{Cpu, Feature, Unsupported};
+use crate::family::{Descriptor, Family, Kernel, Source, Visitor};
+use crate::on_arch;
+use crate::{bitboard_answer, Bitboard};
+use core::fmt;
+
+/// The input: the pawns of both sides. `repr(C)`: two `u64`s, which SIMD kernels load whole.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
+#[repr(C)]
+pub struct Pawns {
+    pub white: Bitboard,
+    pub black: Bitboard,
+}
+
+/// Draws the board with rank 8 on top: `P` a white pawn, `p` a black one, `X` a square in
+/// both sets, `.` an empty square.
+impl fmt::Display for Pawns {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for rank in (0..8).rev() {
+            for file in 0..8 {
+                let bit = 1u64 << (rank * 8 + file);
+                let cell = match (self.white.0 & bit != 0, self.black.0 & bit != 0) {
+                    (true, true) => 'X',
+                    (true, false) => 'P',
+                    (false, true) => 'p',
+                    (false, false) => '.',
+                };
+                if file > 0 {
+                    f.write_str(" ")?;
+                }
+                write!(f, "{cell}")?;
+            }
+            f.write_str("\n")?;
+        }
+        Ok(())
+    }
+}
+
+/// The answer: three sets per side. `repr(C)`: six `u64`s in this order, which the SIMD
+/// kernels store directly.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
+#[repr(C)]
+pub struct Structure {
+    pub white_isolated: Bitboard,
+    pub white_half_isolated: Bitboard,
+    pub white_passed: Bitboard,
+    pub black_isolated: Bitboard,
+    pub black_half_isolated: Bitboard,
+    pub black_passed: Bitboard,
+}
+
+bitboard_answer!(Structure {
+    white_isolated,
+    white_half_isolated,
+    white_passed,
+    black_isolated,
+    black_half_isolated,
+    black_passed,
+});
+
+/// The pawn-structure family.
+///
+/// # Semantics (every variant, every edge case)
+/// Each side's pawns are judged by the seed's three rules, with its attack file fills and
+/// front spans as [`crate::attack_spans::AttackSpans`] defines them:
+///
+/// - **isolated**: a pawn that is not a member of the union of its own side's east and west
+///   attack file fills, that is, with no own pawn on either neighbouring file;
+/// - **half-isolated**: a pawn that is a member of exactly one of its own side's east and west
+///   attack file fills: an own pawn on one neighbouring file and none on the other. The seed's
+///   sentence ("not member of own west or east attack filefills") is read with the isolated
+///   pawns of the next rule left out, as its author's Isolated Pawns page computes it
+///   (`noNeighborOnEastFile ^ noNeighborOnWestFile`): isolated and half-isolated are disjoint.
+///   A pawn on the a- or h-file has one neighbouring file only, so it is half-isolated when a
+///   pawn of its side stands on that file and isolated otherwise;
+/// - **passed**: a pawn that is not a member of the union of the opponent's front spans and
+///   front attack spans, that is, with no opponent pawn ahead of it (towards its promotion
+///   rank) on its own file or a neighbouring one. Own pawns in front do not matter.
+///
+/// Pawns on the first and last ranks are judged by the same rules (a white pawn on rank 8 is
+/// passed). The sides are expected to be disjoint, as on a board; if a square is in both sets,
+/// it counts as a white pawn and as a black pawn. Every answer set is a subset of its side's
+/// pawns; no pawns give six empty sets.
+pub trait PawnStructure: Copy {
+    /// The isolated, half-isolated and passed pawns of both sides of `pawns`.
+    fn structure(self, pawns: Pawns) -> Structure;
+
+    /// `out[i] = structure(inputs[i])`; any length, any alignment.
+    ///
+    /// The default is the scalar loop, monomorphized per variant with `structure` inlined.
+    ///
+    /// # Panics
+    /// If `inputs` and `out` differ in length.
+    #[inline(always)]
+    fn structure_batch(self, inputs: &[Pawns], out: &mut [Structure]) {
+        assert_eq!(inputs.len(), out.len(), "batch slices differ in length");
+        for (out, &pawns) in out.iter_mut().zip(inputs) {
+            *out = self.structure(pawns);
+        }
+    }
+}
+
+/// Marker type for the pawn-structure family, as the harness sees it.
+#[derive(Clone, Copy, Debug)]
+pub struct PawnStructureFamily;
+
+impl<T: PawnStructure> Kernel<PawnStructureFamily> for T {
+    #[inline(always)]
+    fn query(self, pawns: Pawns) -> Structure {
+        self.structure(pawns)
+    }
+
+    #[inline(always)]
+    fn batch(self, inputs: &[Pawns], out: &mut [Structure]) {
+        self.structure_batch(inputs, out)
+    }
+}
+
+/// The registry: every pawn-structure variant.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum PawnStructureVariant {
+    Spans,
+    PerPawnLoop,
+    SimdBatch,
+    SimdBatchAvx512,
+}
+
+const SEED: &str = "004_11d864785c92de7d.txt";
+
+static DESCRIPTORS: [Descriptor; 4] = [
+    Descriptor {
+        family: PawnStructureFamily::NAME,
+        name: "spans",
+        summary: "set-wise from attack file fills and front attack spans, both sides at once",
+        source: Source::Seed {
+            file: SEED,
+            section: "Attack Spans (half-isolated, isolated and passed pawns)",
+        },
+        table_bytes: 0,
+        requires: &[],
+    },
+    Descriptor {
+        family: PawnStructureFamily::NAME,
+        name: "per_pawn_loop",
+        summary: "a loop over the pawns with per-square neighbour-file and passed-pawn masks",
+        source: Source::New,
+        table_bytes: per_pawn_loop::TABLE_BYTES,
+        requires: &[],
+    },
+    Descriptor {
+        family: PawnStructureFamily::NAME,
+        name: "simd_batch",
+        summary: "the set-wise form on four inputs per __m256i, file fills by byte shuffle",
+        source: Source::New,
+        table_bytes: 0,
+        requires: &[Feature::Avx2],
+    },
+    Descriptor {
+        family: PawnStructureFamily::NAME,
+        name: "simd_batch_avx512",
+        summary: "the set-wise form on eight inputs per __m512i, ternary logic",
+        source: Source::New,
+        table_bytes: 0,
+        requires: &[Feature::Avx512f],
+    },
+];
+
+impl Family for PawnStructureFamily {
+    const NAME: &'static str = "pawn_structure";
+    const SUMMARY: &'static str = "the isolated, half-isolated and passed pawns of both sides";
+    type Input = Pawns;
+    type Output = Structure;
+    type Variant = PawnStructureVariant;
+
+    fn variants() -> &'static [PawnStructureVariant] {
+        use PawnStructureVariant::*;
+        &[Spans, PerPawnLoop, SimdBatch, SimdBatchAvx512]
+    }
+
+    fn descriptor(variant: PawnStructureVariant) -> &'static Descriptor {
+        &DESCRIPTORS[variant as usize]
+    }
+
+    fn visit<V: Visitor<Self>>(
+        variant: PawnStructureVariant,
+        cpu: &Cpu,
+        visitor: V,
+    ) -> Result<V::Output, Unsupported> {
+        use PawnStructureVariant::*;
+        Self::runnable(variant, cpu)?;
+        Ok(match variant {
+            Spans => visitor.visit(spans::Spans),
+            PerPawnLoop => visitor.visit(per_pawn_loop::PerPawnLoop),
+            SimdBatch => on_arch!(
+                "x86_64",
+                Feature::Avx2,
+                visitor.visit(avx2::batch::Avx2Batch::new(cpu.avx2()?))
+            ),
+            SimdBatchAvx512 => on_arch!(
+                "x86_64",
+                Feature::Avx512f,
+                visitor.visit(avx512::batch::Avx512Batch::new(cpu.avx512()?))
+            ),
+        })
+    }
+
+    fn reference(pawns: Pawns) -> Structure {
+        reference::structure(pawns)
+    }
+
+    #[inline(always)]
+    fn echo(pawns: Pawns) -> Structure {
+        Structure {
+            white_isolated: pawns.white,
+            black_isolated: pawns.black,
+            ..Structure::default()
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn registry_is_consistent() {
+        let variants = PawnStructureFamily::variants();
+        assert_eq!(variants.len(), DESCRIPTORS.len());
+        for (i, &variant) in variants.iter().enumerate() {
+            assert_eq!(variant as usize, i, "registry order matches the enum");
+            let descriptor = PawnStructureFamily::descriptor(variant);
+            assert_eq!(PawnStructureFamily::find(descriptor.name), Some(variant));
+        }
+    }
+
+    #[test]
+    fn every_variant_agrees_with_the_reference() {
+        let checked =
+            crate::family_tests::check_family::<PawnStructureFamily>(crate::inputs::DEFAULT_SEED);
+        assert!(checked.contains(&"spans") && checked.contains(&"per_pawn_loop"));
+        #[cfg(target_arch = "x86_64")]
+        if Feature::Avx2.is_detected() {
+            assert!(checked.contains(&"simd_batch"));
+        }
+    }
+
+    #[test]
+    #[ignore = "prints rough timings; run with --release -- --ignored --nocapture timings"]
+    fn timings() {
+        crate::family_tests::print_timings::<PawnStructureFamily>();
+    }
+
+    #[test]
+    fn layout_is_plain_u64s() {
+        assert_eq!(core::mem::size_of::<Pawns>(), 16);
+        assert_eq!(core::mem::size_of::<Structure>(), 48);
+    }
+}
