@@ -30,47 +30,27 @@ use crate::on_arch;
 use crate::{bitboard_answer, Bitboard};
 use core::fmt;
 
-/// A side. `repr(u64)` with white 0 and black 1, so that a [`SidePawns`] is two `u64`s with no
-/// padding and a SIMD kernel loads inputs whole (`0 - colour` is the all-ones mask of black).
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
-#[repr(u64)]
-pub enum Colour {
-    White = 0,
-    Black = 1,
-}
+pub use crate::position::Colour;
 
-impl Colour {
-    pub const BOTH: [Colour; 2] = [Colour::White, Colour::Black];
-
-    /// All ones for black, all zeros for white: a branch-free select between the two.
-    #[inline(always)]
-    pub const fn black_mask(self) -> u64 {
-        0u64.wrapping_sub(self as u64)
-    }
-
-    pub const fn opponent(self) -> Colour {
-        match self {
-            Colour::White => Colour::Black,
-            Colour::Black => Colour::White,
-        }
-    }
-}
-
-impl fmt::Display for Colour {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            Colour::White => "white",
-            Colour::Black => "black",
-        })
-    }
-}
-
-/// The input: one side's pawns. `repr(C)`: two `u64`s.
+/// The input: one side's pawns. `repr(C)` with the colour's byte followed by seven zero bytes,
+/// so that a SIMD kernel loads it as two `u64`s, the second 0 (white) or 1 (black).
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 #[repr(C)]
 pub struct SidePawns {
     pub pawns: Bitboard,
     pub colour: Colour,
+    padding: [u8; 7],
+}
+
+impl SidePawns {
+    #[inline(always)]
+    pub const fn new(pawns: Bitboard, colour: Colour) -> SidePawns {
+        SidePawns {
+            pawns,
+            colour,
+            padding: [0; 7],
+        }
+    }
 }
 
 impl fmt::Display for SidePawns {

@@ -60,10 +60,7 @@ mod tests {
 
     #[test]
     fn the_seeds_diagrams_for_a_pawn_on_d4() {
-        let white = spans(SidePawns {
-            pawns: D4.into(),
-            colour: Colour::White,
-        });
+        let white = spans(SidePawns::new(D4.into(), Colour::White));
         assert_eq!(white.front_west, set(&[C5, C6, C7, C8]));
         assert_eq!(white.front_east, set(&[E5, E6, E7, E8]));
         assert_eq!(white.rear_west, set(&[C1, C2, C3, C4]));
@@ -71,10 +68,7 @@ mod tests {
         assert_eq!(white.file_fill_west, white.front_west | white.rear_west);
         assert_eq!(white.file_fill_east, white.front_east | white.rear_east);
 
-        let black = spans(SidePawns {
-            pawns: D4.into(),
-            colour: Colour::Black,
-        });
+        let black = spans(SidePawns::new(D4.into(), Colour::Black));
         assert_eq!(black.front_west, set(&[C1, C2, C3]));
         assert_eq!(black.rear_east, set(&[E4, E5, E6, E7, E8]));
         assert_eq!(black.file_fill_east, white.file_fill_east);
@@ -82,23 +76,14 @@ mod tests {
 
     #[test]
     fn edges_and_doubled_pawns() {
-        let edge = spans(SidePawns {
-            pawns: set(&[A2, H7]),
-            colour: Colour::White,
-        });
+        let edge = spans(SidePawns::new(set(&[A2, H7]), Colour::White));
         assert_eq!(edge.front_west, set(&[G8]));
         assert_eq!(edge.front_east, set(&[B3, B4, B5, B6, B7, B8]));
         // Doubled: the front span starts at the rear pawn, the rear span at the front pawn.
-        let doubled = spans(SidePawns {
-            pawns: set(&[D2, D5]),
-            colour: Colour::White,
-        });
+        let doubled = spans(SidePawns::new(set(&[D2, D5]), Colour::White));
         assert_eq!(doubled.front_east, set(&[E3, E4, E5, E6, E7, E8]));
         assert_eq!(doubled.rear_east, set(&[E1, E2, E3, E4, E5]));
-        let none = SidePawns {
-            pawns: Bitboard::EMPTY,
-            colour: Colour::Black,
-        };
+        let none = SidePawns::new(Bitboard::EMPTY, Colour::Black);
         assert_eq!(spans(none), Spans::default());
     }
 }

@@ -45,9 +45,9 @@ pub fn every_two_file_pattern() -> Vec<Bitboard> {
 }
 
 fn both_colours(sets: &[Bitboard]) -> Vec<SidePawns> {
-    Colour::BOTH
+    Colour::ALL
         .into_iter()
-        .flat_map(|colour| sets.iter().map(move |&pawns| SidePawns { pawns, colour }))
+        .flat_map(|colour| sets.iter().map(move |&pawns| SidePawns::new(pawns, colour)))
         .collect()
 }
 
@@ -87,7 +87,7 @@ impl Bench for AttackSpansFamily {
     ) -> Queries<SidePawns> {
         let inputs = (0..count)
             .map(|_| {
-                let colour = Colour::BOTH[rng.random_range(0..2)];
+                let colour = Colour::ALL[rng.random_range(0..2)];
                 let pawns = match distribution.name {
                     "game" => {
                         let count = rng.random_range(4..=8);
@@ -99,7 +99,7 @@ impl Bench for AttackSpansFamily {
                     }
                     other => unreachable!("no attack_spans distribution {other}"),
                 };
-                SidePawns { pawns, colour }
+                SidePawns::new(pawns, colour)
             })
             .collect();
         Queries::plain(inputs)
@@ -107,9 +107,6 @@ impl Bench for AttackSpansFamily {
 
     #[inline(always)]
     fn mix(input: SidePawns, zero: u64) -> SidePawns {
-        SidePawns {
-            pawns: Bitboard(input.pawns.0 ^ zero),
-            colour: input.colour,
-        }
+        SidePawns::new(Bitboard(input.pawns.0 ^ zero), input.colour)
     }
 }

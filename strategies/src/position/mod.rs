@@ -85,6 +85,18 @@ impl Colour {
             Colour::Black => "black",
         }
     }
+
+    /// All ones for black, all zeros for white: a branch-free select between the two.
+    #[inline(always)]
+    pub const fn black_mask(self) -> u64 {
+        0u64.wrapping_sub(self as u64)
+    }
+}
+
+impl fmt::Display for Colour {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
 }
 
 impl Not for Colour {

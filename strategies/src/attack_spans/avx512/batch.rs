@@ -38,10 +38,7 @@ impl AttackSpans for Avx512Batch {
     }
 }
 
-const PAD: SidePawns = SidePawns {
-    pawns: Bitboard::EMPTY,
-    colour: Colour::White,
-};
+const PAD: SidePawns = SidePawns::new(Bitboard::EMPTY, Colour::White);
 
 #[target_feature(enable = "avx512f")]
 fn batch(inputs: &[SidePawns], out: &mut [Spans]) {
