@@ -5,7 +5,9 @@
 //! edge case. [`registry::Families`] lists the families.
 //!
 //! - [`in_between`]: the squares strictly between two squares ([`InBetween`]);
-//! - [`knight_attacks`]: the squares attacked by a set of knights ([`KnightAttacks`]).
+//! - [`knight_attacks`]: the squares attacked by a set of knights ([`KnightAttacks`]);
+//! - [`sliders`]: the squares a rook or a bishop attacks given the occupancy ([`Slider`]), as
+//!   two families, `rook_attacks` and `bishop_attacks`.
 //!
 //! [`position`] holds what position-based families build on: [`Position`] and FEN, the
 //! reference move generator (the oracle, never measured), and the seeded position corpus.
@@ -55,6 +57,7 @@ pub mod knight_attacks;
 pub mod position;
 pub mod registry;
 mod simd;
+pub mod sliders;
 pub mod square;
 #[cfg(test)]
 mod testing;
@@ -68,6 +71,9 @@ pub use in_between::{InBetween, InBetweenFamily, InBetweenVariant};
 pub use knight_attacks::{KnightAttacks, KnightFamily, KnightVariant};
 pub use position::{Castling, Colour, Move, Piece, Position};
 pub use registry::{Families, FamilyInfo, FamilyVisitor, Registry};
+pub use sliders::{
+    BishopAttacksFamily, RookAttacksFamily, Slider, SliderFamily, SliderQuery, SliderVariant,
+};
 pub use square::{Square, SquareError, SquarePair};
 
 /// Runs `variant` of family `F` on a batch: `outputs[i]` becomes the answer to `inputs[i]`.

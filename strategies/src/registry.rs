@@ -83,6 +83,8 @@ registry!(
     pub Families {
         crate::in_between::InBetweenFamily,
         crate::knight_attacks::KnightFamily,
+        crate::sliders::RookAttacksFamily,
+        crate::sliders::BishopAttacksFamily,
     }
 );
 
