@@ -6,7 +6,10 @@
 //! the dispatch in [`Family::visit`] are written once for both.
 
 use super::geometry::Direction;
-use super::{classical, dumb7fill, kogge_stone, peers, reference, Slider, SliderQuery};
+use super::{
+    classical, dumb7fill, hyperbola, kindergarten, kogge_stone, obstruction_difference, peers,
+    reference, Slider, SliderQuery,
+};
 use crate::cpu::{Cpu, Feature, Unsupported};
 use crate::family::{Descriptor, Family, Kernel, Source, Visitor};
 use crate::{Bitboard, Square};
@@ -142,18 +145,30 @@ pub enum SliderVariant {
     Classical,
     Dumb7Fill,
     KoggeStone,
+    Hyperbola,
+    ObstructionDifference,
+    Kindergarten,
     Chess,
     CozyChess,
 }
 
 /// How many variants each slider family has.
-pub const VARIANTS: usize = 5;
+pub const VARIANTS: usize = 8;
 
 impl SliderVariant {
     /// Every variant, in registry order.
     pub const ALL: [SliderVariant; VARIANTS] = {
         use SliderVariant::*;
-        [Classical, Dumb7Fill, KoggeStone, Chess, CozyChess]
+        [
+            Classical,
+            Dumb7Fill,
+            KoggeStone,
+            Hyperbola,
+            ObstructionDifference,
+            Kindergarten,
+            Chess,
+            CozyChess,
+        ]
     };
 }
 
@@ -192,6 +207,27 @@ const TECHNIQUES: [Technique; VARIANTS] = [
             section: "Multiple Sliders (Kogge-Stone fill)",
         },
         table_bytes: Footprint::NONE,
+        requires: &[],
+    },
+    Technique {
+        name: "hyperbola",
+        summary: "hyperbola quintessence o^(o-2r) with byte swap on files and diagonals, rank table (chessprogramming: Hyperbola Quintessence)",
+        source: Source::New,
+        table_bytes: hyperbola::TABLE_BYTES,
+        requires: &[],
+    },
+    Technique {
+        name: "obstruction_difference",
+        summary: "per line, upper ^ (upper - ms1b(lower)) (chessprogramming: Obstruction Difference)",
+        source: Source::New,
+        table_bytes: obstruction_difference::TABLE_BYTES,
+        requires: &[],
+    },
+    Technique {
+        name: "kindergarten",
+        summary: "line occupancy multiplied onto six bits, one line-table load per line (chessprogramming: Kindergarten Bitboards)",
+        source: Source::New,
+        table_bytes: kindergarten::TABLE_BYTES,
         requires: &[],
     },
     Technique {
@@ -277,6 +313,9 @@ impl<P: SliderPiece> Family for SliderFamily<P> {
             Classical => visitor.visit(classical::Classical),
             Dumb7Fill => visitor.visit(dumb7fill::Dumb7Fill),
             KoggeStone => visitor.visit(kogge_stone::KoggeStone),
+            Hyperbola => visitor.visit(hyperbola::Hyperbola),
+            ObstructionDifference => visitor.visit(obstruction_difference::ObstructionDifference),
+            Kindergarten => visitor.visit(kindergarten::Kindergarten),
             Chess => visitor.visit(peers::Chess),
             CozyChess => visitor.visit(peers::CozyChess),
         })

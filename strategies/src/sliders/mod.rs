@@ -26,6 +26,9 @@
 //! | [`classical`] | 2 / 2 KiB | ray table, bit scan to the first blocker |
 //! | [`dumb7fill`] | none | six steps of an occluded fill per direction |
 //! | [`kogge_stone`] | none | parallel-prefix occluded fill per direction |
+//! | [`hyperbola`] | 1.5 / 1 KiB | `o ^ (o - 2r)` both ways, byte swap; ranks by a 512 B table |
+//! | [`obstruction_difference`] | 4 / 4 KiB | `upper ^ (upper - ms1b(lower))` per line |
+//! | [`kindergarten`] | 4.5 / 5 KiB | multiply the line onto 6 bits, index a line table |
 //! | [`peers`] | 689 / 822 KiB, shared | `cozy_chess` and `chess` lookups |
 //!
 //! Exact footprints are in each variant's descriptor (`cargo run -- list`).
@@ -35,8 +38,12 @@ mod agreement;
 pub mod classical;
 pub mod dumb7fill;
 pub mod families;
+pub mod first_rank;
 pub mod geometry;
+pub mod hyperbola;
+pub mod kindergarten;
 pub mod kogge_stone;
+pub mod obstruction_difference;
 pub mod peers;
 pub mod reference;
 pub mod workloads;
