@@ -7,11 +7,12 @@
 
 use super::geometry::Direction;
 use super::{
-    classical, dumb7fill, hyperbola, kindergarten, kogge_stone, obstruction_difference, peers,
-    reference, Slider, SliderQuery,
+    black_magic, classical, dumb7fill, hyperbola, kindergarten, kogge_stone, magic,
+    obstruction_difference, peers, reference, Slider, SliderQuery,
 };
 use crate::cpu::{Cpu, Feature, Unsupported};
 use crate::family::{Descriptor, Family, Kernel, Source, Visitor};
+use crate::on_arch;
 use crate::{Bitboard, Square};
 use core::fmt::Debug;
 use core::marker::PhantomData;
@@ -148,12 +149,15 @@ pub enum SliderVariant {
     Hyperbola,
     ObstructionDifference,
     Kindergarten,
+    Magic,
+    BlackMagic,
+    Pext,
     Chess,
     CozyChess,
 }
 
 /// How many variants each slider family has.
-pub const VARIANTS: usize = 8;
+pub const VARIANTS: usize = 11;
 
 impl SliderVariant {
     /// Every variant, in registry order.
@@ -166,6 +170,9 @@ impl SliderVariant {
             Hyperbola,
             ObstructionDifference,
             Kindergarten,
+            Magic,
+            BlackMagic,
+            Pext,
             Chess,
             CozyChess,
         ]
@@ -229,6 +236,27 @@ const TECHNIQUES: [Technique; VARIANTS] = [
         source: Source::New,
         table_bytes: kindergarten::TABLE_BYTES,
         requires: &[],
+    },
+    Technique {
+        name: "magic",
+        summary: "fancy magic bitboards from a seeded search: mask, multiply, shift, one load (chessprogramming: Magic Bitboards)",
+        source: Source::New,
+        table_bytes: magic::TABLE_BYTES,
+        requires: &[],
+    },
+    Technique {
+        name: "black_magic",
+        summary: "fixed-shift black magic, published constants, one shared overlapping table (chessprogramming: Magic Bitboards)",
+        source: Source::New,
+        table_bytes: black_magic::TABLE_BYTES,
+        requires: &[],
+    },
+    Technique {
+        name: "pext",
+        summary: "BMI2 pext of the relevant occupancy indexes a per-square table",
+        source: Source::New,
+        table_bytes: super::tables::PEXT_TABLE_BYTES,
+        requires: &[Feature::Bmi2],
     },
     Technique {
         name: "chess",
@@ -316,6 +344,13 @@ impl<P: SliderPiece> Family for SliderFamily<P> {
             Hyperbola => visitor.visit(hyperbola::Hyperbola),
             ObstructionDifference => visitor.visit(obstruction_difference::ObstructionDifference),
             Kindergarten => visitor.visit(kindergarten::Kindergarten),
+            Magic => visitor.visit(magic::Magic),
+            BlackMagic => visitor.visit(black_magic::BlackMagic),
+            Pext => on_arch!(
+                "x86_64",
+                Feature::Bmi2,
+                visitor.visit(super::pext::Pext::new(cpu.bmi2()?))
+            ),
             Chess => visitor.visit(peers::Chess),
             CozyChess => visitor.visit(peers::CozyChess),
         })

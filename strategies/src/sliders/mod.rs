@@ -29,12 +29,16 @@
 //! | [`hyperbola`] | 1.5 / 1 KiB | `o ^ (o - 2r)` both ways, byte swap; ranks by a 512 B table |
 //! | [`obstruction_difference`] | 4 / 4 KiB | `upper ^ (upper - ms1b(lower))` per line |
 //! | [`kindergarten`] | 4.5 / 5 KiB | multiply the line onto 6 bits, index a line table |
+//! | [`magic`] | 801.5 / 42.5 KiB | fancy magic, seeded search; multiply, shift, one load |
+//! | [`black_magic`] | 689 KiB, shared | fixed-shift black magic, published constants |
+//! | `pext` | 801 / 42 KiB | BMI2 `pext` index into the magic layout |
 //! | [`peers`] | 689 / 822 KiB, shared | `cozy_chess` and `chess` lookups |
 //!
 //! Exact footprints are in each variant's descriptor (`cargo run -- list`).
 
 #[cfg(test)]
 mod agreement;
+pub mod black_magic;
 pub mod classical;
 pub mod dumb7fill;
 pub mod families;
@@ -43,10 +47,16 @@ pub mod geometry;
 pub mod hyperbola;
 pub mod kindergarten;
 pub mod kogge_stone;
+pub mod magic;
+pub mod magic_search;
 pub mod obstruction_difference;
 pub mod peers;
 pub mod reference;
+mod tables;
 pub mod workloads;
+
+#[cfg(target_arch = "x86_64")]
+pub mod pext;
 
 pub use families::{
     Bishop, BishopAttacksFamily, Rook, RookAttacksFamily, SliderFamily, SliderPiece, SliderVariant,
