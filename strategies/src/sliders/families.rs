@@ -152,12 +152,17 @@ pub enum SliderVariant {
     Magic,
     BlackMagic,
     Pext,
+    KoggeStoneAvx2,
+    KoggeStoneAvx512,
+    KoggeStoneAvx512Batch,
+    HyperbolaGfni,
+    MagicGatherAvx512,
     Chess,
     CozyChess,
 }
 
 /// How many variants each slider family has.
-pub const VARIANTS: usize = 11;
+pub const VARIANTS: usize = 16;
 
 impl SliderVariant {
     /// Every variant, in registry order.
@@ -173,6 +178,11 @@ impl SliderVariant {
             Magic,
             BlackMagic,
             Pext,
+            KoggeStoneAvx2,
+            KoggeStoneAvx512,
+            KoggeStoneAvx512Batch,
+            HyperbolaGfni,
+            MagicGatherAvx512,
             Chess,
             CozyChess,
         ]
@@ -257,6 +267,41 @@ const TECHNIQUES: [Technique; VARIANTS] = [
         source: Source::New,
         table_bytes: super::tables::PEXT_TABLE_BYTES,
         requires: &[Feature::Bmi2],
+    },
+    Technique {
+        name: "kogge_stone_avx2",
+        summary: "one query, the Kogge-Stone fill of four directions in one __m256i (sllv/srlv)",
+        source: Source::New,
+        table_bytes: Footprint::NONE,
+        requires: &[Feature::Avx2],
+    },
+    Technique {
+        name: "kogge_stone_avx512",
+        summary: "one query, the Kogge-Stone fill of all eight directions in one __m512i (rolv)",
+        source: Source::New,
+        table_bytes: Footprint::NONE,
+        requires: &[Feature::Avx512f],
+    },
+    Technique {
+        name: "kogge_stone_avx512_batch",
+        summary: "eight queries per __m512i, the Kogge-Stone fill a direction at a time",
+        source: Source::New,
+        table_bytes: Footprint::NONE,
+        requires: &[Feature::Avx512f],
+    },
+    Technique {
+        name: "hyperbola_gfni",
+        summary: "hyperbola quintessence on every line, bit reversal by gf2p8affine and a byte swap",
+        source: Source::New,
+        table_bytes: hyperbola::GFNI_TABLE_BYTES,
+        requires: &[Feature::Gfni],
+    },
+    Technique {
+        name: "magic_gather_avx512",
+        summary: "the magic lookup of eight queries at once by AVX-512 gathers",
+        source: Source::New,
+        table_bytes: magic::TABLE_BYTES,
+        requires: &[Feature::Avx512f],
     },
     Technique {
         name: "chess",
@@ -350,6 +395,37 @@ impl<P: SliderPiece> Family for SliderFamily<P> {
                 "x86_64",
                 Feature::Bmi2,
                 visitor.visit(super::pext::Pext::new(cpu.bmi2()?))
+            ),
+            KoggeStoneAvx2 => on_arch!(
+                "x86_64",
+                Feature::Avx2,
+                visitor.visit(super::avx2::kogge_stone::KoggeStoneAvx2::new(cpu.avx2()?))
+            ),
+            KoggeStoneAvx512 => on_arch!(
+                "x86_64",
+                Feature::Avx512f,
+                visitor.visit(super::avx512::kogge_stone::KoggeStoneAvx512::new(
+                    cpu.avx512()?
+                ))
+            ),
+            KoggeStoneAvx512Batch => on_arch!(
+                "x86_64",
+                Feature::Avx512f,
+                visitor.visit(
+                    super::avx512::kogge_stone_batch::KoggeStoneAvx512Batch::new(cpu.avx512()?)
+                )
+            ),
+            HyperbolaGfni => on_arch!(
+                "x86_64",
+                Feature::Gfni,
+                visitor.visit(super::gfni::hyperbola::HyperbolaGfni::new(cpu.gfni()?))
+            ),
+            MagicGatherAvx512 => on_arch!(
+                "x86_64",
+                Feature::Avx512f,
+                visitor.visit(super::avx512::magic_gather::MagicGatherAvx512::new(
+                    cpu.avx512()?
+                ))
             ),
             Chess => visitor.visit(peers::Chess),
             CozyChess => visitor.visit(peers::CozyChess),

@@ -32,6 +32,11 @@
 //! | [`magic`] | 801.5 / 42.5 KiB | fancy magic, seeded search; multiply, shift, one load |
 //! | [`black_magic`] | 689 KiB, shared | fixed-shift black magic, published constants |
 //! | `pext` | 801 / 42 KiB | BMI2 `pext` index into the magic layout |
+//! | `avx2::kogge_stone` | none | four directions in one `__m256i` |
+//! | `avx512::kogge_stone` | none | eight directions in one `__m512i`, `vprolvq` |
+//! | `avx512::kogge_stone_batch` | none | eight queries per `__m512i`, a direction at a time |
+//! | `avx512::magic_gather` | as `magic` | the magic lookup for eight queries by gathers |
+//! | `gfni::hyperbola` | 1 / 1 KiB | hyperbola on every line, bit reversal by GFNI |
 //! | [`peers`] | 689 / 822 KiB, shared | `cozy_chess` and `chess` lookups |
 //!
 //! Exact footprints are in each variant's descriptor (`cargo run -- list`).
@@ -55,6 +60,12 @@ pub mod reference;
 mod tables;
 pub mod workloads;
 
+#[cfg(target_arch = "x86_64")]
+pub mod avx2;
+#[cfg(target_arch = "x86_64")]
+pub mod avx512;
+#[cfg(target_arch = "x86_64")]
+pub mod gfni;
 #[cfg(target_arch = "x86_64")]
 pub mod pext;
 
