@@ -29,9 +29,9 @@
 //! | [`hyperbola`] | 1.5 / 1 KiB | `o ^ (o - 2r)` both ways, byte swap; ranks by a 512 B table |
 //! | [`obstruction_difference`] | 4 / 4 KiB | `upper ^ (upper - ms1b(lower))` per line |
 //! | [`kindergarten`] | 4.5 / 5 KiB | multiply the line onto 6 bits, index a line table |
-//! | [`magic`] | 801.5 / 42.5 KiB | fancy magic, seeded search; multiply, shift, one load |
+//! | [`magic`] | 805.5 / 46.5 KiB | fancy magic, seeded search; multiply, shift, one load |
 //! | [`black_magic`] | 689 KiB, shared | fixed-shift black magic, published constants |
-//! | `pext` | 801 / 42 KiB | BMI2 `pext` index into the magic layout |
+//! | `pext` | 805 / 46 KiB | BMI2 `pext` index into the magic layout |
 //! | `avx2::kogge_stone` | none | four directions in one `__m256i` |
 //! | `avx512::kogge_stone` | none | eight directions in one `__m512i`, `vprolvq` |
 //! | `avx512::kogge_stone_batch` | none | eight queries per `__m512i`, a direction at a time |

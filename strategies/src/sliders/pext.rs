@@ -1,10 +1,10 @@
 //! PEXT bitboards: BMI2's `pext` packs the relevant occupancy into the low bits, which index
 //! the square's slice of a table laid out like the fancy magic one (`2^bits` entries per
-//! square, in the same order of squares).
+//! square and a 64-byte gap, in the same order of squares).
 //!
 //! Source: new (not in the seeds); chessprogramming, "BMI2" § PEXT Bitboards. Footprint: rook
-//! 102,400 entries (800 KiB) and 64 entries of 16 bytes (1 KiB); bishop 5,248 entries
-//! (41 KiB) and 1 KiB. CPU features: BMI2 (x86-64 only; `pext` is fast on Intel and on AMD
+//! 102,400 entries (800 KiB, with 4 KiB of gaps) and 64 entries of 16 bytes (1 KiB); bishop
+//! 5,248 entries (41 KiB, with 4 KiB of gaps) and 1 KiB. CPU features: BMI2 (x86-64 only; `pext` is fast on Intel and on AMD
 //! from Zen 3, microcoded and slow on Zen 1 and 2).
 //!
 //! No magic number and no search: `pext` is a perfect hash by construction, and the index of
@@ -15,7 +15,7 @@
 //! compiled without it); the batch methods run the whole loop inside one `bmi2` function.
 
 use super::geometry::{relevant, Direction};
-use super::tables::{self, Hash, BISHOP_DENSE, BISHOP_LINES, ROOK_DENSE, ROOK_LINES};
+use super::tables::{self, Hash, BISHOP_LINES, BISHOP_TABLE_LEN, ROOK_LINES, ROOK_TABLE_LEN};
 use super::{Slider, SliderQuery};
 use crate::aligned::{CacheAligned, PageAligned};
 use crate::cpu::Bmi2;
@@ -39,20 +39,20 @@ pub static ROOK_ENTRIES: CacheAligned<[PextEntry; 64]> = CacheAligned(ROOK_TABLE
 pub static BISHOP_ENTRIES: CacheAligned<[PextEntry; 64]> = CacheAligned(BISHOP_TABLE);
 
 /// The rook's attack table.
-pub static ROOK_ATTACKS: PageAligned<[Bitboard; ROOK_DENSE]> =
+pub static ROOK_ATTACKS: PageAligned<[Bitboard; ROOK_TABLE_LEN]> =
     PageAligned(attacks(&ROOK_TABLE, ROOK_LINES));
 /// The bishop's attack table.
-pub static BISHOP_ATTACKS: PageAligned<[Bitboard; BISHOP_DENSE]> =
+pub static BISHOP_ATTACKS: PageAligned<[Bitboard; BISHOP_TABLE_LEN]> =
     PageAligned(attacks(&BISHOP_TABLE, BISHOP_LINES));
 
 const fn entries(directions: [Direction; 4]) -> [PextEntry; 64] {
     let mut entries = [PextEntry { mask: 0, offset: 0 }; 64];
-    let mut offset = 0;
+    let offsets = tables::slice_offsets(directions);
     let mut square = 0;
     while square < 64 {
         let mask = relevant(square as u32, directions);
+        let offset = offsets[square] as u64;
         entries[square] = PextEntry { mask, offset };
-        offset += 1 << mask.count_ones();
         square += 1;
     }
     entries

@@ -34,27 +34,44 @@ pub const ROOK_LINES: [Direction; 2] = [Direction::North, Direction::East];
 /// See [`ROOK_LINES`].
 pub const BISHOP_LINES: [Direction; 2] = [Direction::NorthEast, Direction::NorthWest];
 
-/// Entries of a per-square table with `2^bits` entries for a square with `bits` relevant
-/// squares (fancy magic and pext): 102,400 for the rook, 5,248 for the bishop.
-pub const fn dense_size(directions: [Direction; 4]) -> usize {
-    let mut size = 0;
+/// Entries left unused after each square's slice of a per-square table (fancy magic and
+/// pext): one cache line. Rook slices are 8 to 32 KiB, multiples of the 4 KiB stride at which
+/// addresses share an L1 set, so without the gap the first entry of every slice (the one the
+/// empty and the sparse boards hit) would fall into one set of the L1 cache; measured on the
+/// rook's magic lookup: 0.99 ns/query and 6.5 ns latency on nearly empty boards without the
+/// gap, against 0.80 ns for the bishop, whose slices are smaller.
+pub const SLICE_GAP: usize = 8;
+
+/// The first entry of each square's slice in a per-square table for a slider moving in
+/// `directions`: `2^bits` entries for a square with `bits` relevant squares, then
+/// [`SLICE_GAP`]. Every slice starts on a 64-byte boundary.
+pub const fn slice_offsets(directions: [Direction; 4]) -> [usize; 64] {
+    let mut offsets = [0; 64];
+    let mut offset = 0;
     let mut square = 0;
     while square < 64 {
-        size += 1 << relevant(square, directions).count_ones();
+        offsets[square] = offset;
+        offset += (1 << relevant(square as u32, directions).count_ones()) + SLICE_GAP;
         square += 1;
     }
-    size
+    offsets
 }
 
-/// Entries of the rook's fancy magic and pext tables.
-pub const ROOK_DENSE: usize = dense_size(Direction::ROOK);
-/// Entries of the bishop's fancy magic and pext tables.
-pub const BISHOP_DENSE: usize = dense_size(Direction::BISHOP);
+/// Entries of a per-square table: the last slice's end.
+pub const fn table_len(directions: [Direction; 4]) -> usize {
+    let last = relevant(63, directions).count_ones();
+    slice_offsets(directions)[63] + (1 << last) + SLICE_GAP
+}
+
+/// Entries of the rook's fancy magic and pext tables: 102,400 and the gaps.
+pub const ROOK_TABLE_LEN: usize = table_len(Direction::ROOK);
+/// Entries of the bishop's fancy magic and pext tables: 5,248 and the gaps.
+pub const BISHOP_TABLE_LEN: usize = table_len(Direction::BISHOP);
 
 /// The pext tables and their 16-byte per-square entries (mask and offset).
 pub const PEXT_TABLE_BYTES: Footprint = Footprint {
-    rook: ROOK_DENSE * 8 + 64 * 16,
-    bishop: BISHOP_DENSE * 8 + 64 * 16,
+    rook: ROOK_TABLE_LEN * 8 + 64 * 16,
+    bishop: BISHOP_TABLE_LEN * 8 + 64 * 16,
 };
 
 /// The subsets of one line's relevant squares through a square, each with its attacks along
