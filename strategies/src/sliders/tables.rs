@@ -6,7 +6,8 @@
 //! every subset of a square's relevant mask, computes its attacks and its index, and writes
 //! the attacks there. Two subsets may share an index only if their attacks are equal (a
 //! constructive collision, which black magics rely on); any other collision stops the build,
-//! and so does an index past the table's end, since const evaluation checks every index.
+//! and so does an index past the table's end, since const evaluation checks every index. An
+//! entry still 0 is unwritten: no attack set is empty (a slider always attacks a neighbour).
 //!
 //! Speed of the build: the subsets are enumerated as pairs of subsets of the square's two
 //! lines, whose attacks are computed once per line (at most 64 each), so a table of 100,000
