@@ -228,7 +228,11 @@ fn charts_render_to_svg_and_png() {
     }
     let cross =
         chart::render_cross_cpu(&[record.clone(), record], &dir.path().join("cross")).unwrap();
-    assert_eq!(cross.len(), 2 * families, "one chart per family, SVG and PNG");
+    assert_eq!(
+        cross.len(),
+        2 * families,
+        "one chart per family, SVG and PNG"
+    );
 }
 
 #[test]

@@ -6,6 +6,8 @@
 //!
 //! - [`in_between`]: the squares strictly between two squares ([`InBetween`]);
 //! - [`knight_attacks`]: the squares attacked by a set of knights ([`KnightAttacks`]);
+//! - [`sliders`]: the squares a rook or a bishop attacks given the occupancy ([`Slider`]), as
+//!   two families, `rook_attacks` and `bishop_attacks`;
 //! - [`attack_spans`]: pawn front and rear attack spans and attack file fills
 //!   ([`attack_spans::AttackSpans`]);
 //! - [`pawn_structure`]: the isolated, half-isolated and passed pawns of both sides
@@ -13,7 +15,7 @@
 //! - [`knight_fill`]: the squares knights reach within a number of moves
 //!   ([`knight_fill::KnightFill`]), and whether a knight catches a passed pawn;
 //! - [`knight_forks`]: the squares from which a knight attacks two or more targets
-//!   ([`knight_forks::KnightForks`]).
+//!   ([`knight_forks::KnightForks`]);
 //!
 //! [`position`] holds what position-based families build on: [`Position`] and FEN, the
 //! reference move generator (the oracle, never measured), and the seeded position corpus.
@@ -69,6 +71,7 @@ pub mod pawn_structure;
 pub mod position;
 pub mod registry;
 mod simd;
+pub mod sliders;
 pub mod square;
 #[cfg(test)]
 mod testing;
@@ -82,6 +85,9 @@ pub use in_between::{InBetween, InBetweenFamily, InBetweenVariant};
 pub use knight_attacks::{KnightAttacks, KnightFamily, KnightVariant};
 pub use position::{Castling, Colour, Move, Piece, Position};
 pub use registry::{Families, FamilyInfo, FamilyVisitor, Registry};
+pub use sliders::{
+    BishopAttacksFamily, RookAttacksFamily, Slider, SliderFamily, SliderQuery, SliderVariant,
+};
 pub use square::{Square, SquareError, SquarePair};
 
 /// Runs `variant` of family `F` on a batch: `outputs[i]` becomes the answer to `inputs[i]`.

@@ -83,6 +83,8 @@ registry!(
     pub Families {
         crate::in_between::InBetweenFamily,
         crate::knight_attacks::KnightFamily,
+        crate::sliders::RookAttacksFamily,
+        crate::sliders::BishopAttacksFamily,
         crate::attack_spans::AttackSpansFamily,
         crate::pawn_structure::PawnStructureFamily,
         crate::knight_fill::KnightFillFamily,

@@ -47,8 +47,8 @@ fn batch(inputs: &[SidePawns], out: &mut [Spans]) {
         out,
         PAD,
         |inputs: &[SidePawns; 8], out: &mut [Spans; 8]| {
-            // SAFETY: `SidePawns` is `repr(C)` of a `repr(transparent)` `u64` and a
-            // `repr(u64)` enum, so eight of them are eight `[u64; 2]` with no padding; `Spans`
+            // SAFETY: `SidePawns` is `repr(C)`: a `repr(transparent)` `u64`, then the colour's byte
+            // and seven zero bytes, so eight of them are eight fully initialized `[u64; 2]`; `Spans`
             // is `repr(C)` of six `repr(transparent)` `u64`s, and any `u64` is a valid
             // `Bitboard`.
             let (inputs, out) = unsafe {

@@ -1,0 +1,118 @@
+//! Hyperbola quintessence: along a line through the slider, `o ^ (o - 2r)` gives the attacks
+//! towards higher squares; the same on the bit-reversed line gives those towards lower ones.
+//!
+//! Source: new (not in the seeds); chessprogramming, "Hyperbola Quintessence". Footprint: a
+//! line-mask table (16 bytes per square and piece: 1 KiB each) and, for the rook's ranks, the
+//! 512-byte [`first_rank`] table: 1.5 KiB for the rook, 1 KiB for the
+//! bishop. CPU features: none.
+//!
+//! `o` is the occupancy on the line (the slider's square left out) and `r` the slider's bit.
+//! Subtracting `2r` borrows from the square after the slider up to the first blocker, so
+//! `o ^ (o - 2r)` flips exactly the squares from there to the blocker. For the other
+//! direction the line is reversed: files and diagonals hold one square per rank, so a byte
+//! swap (`swap_bytes`, one instruction) reverses their order. A rank lies inside one byte,
+//! where a byte swap does nothing; ranks use the first-rank table instead (the "rank table"
+//! choice; [`super::gfni::hyperbola`] instead reverses every bit and needs no table).
+
+use super::families::Footprint;
+use super::first_rank;
+use super::geometry::{ray, Direction};
+use super::Slider;
+use crate::aligned::CacheAligned;
+use crate::{Bitboard, Square};
+
+/// A rook's two lines through a square, the square itself left out.
+#[derive(Clone, Copy, Debug)]
+#[repr(C, align(16))]
+pub struct RookLines {
+    pub file: u64,
+    pub rank: u64,
+}
+
+/// A bishop's two lines through a square, the square itself left out.
+#[derive(Clone, Copy, Debug)]
+#[repr(C, align(16))]
+pub struct BishopLines {
+    pub diagonal: u64,
+    pub anti_diagonal: u64,
+}
+
+/// `ROOK_LINES[square]`.
+pub static ROOK_LINES: CacheAligned<[RookLines; 64]> = CacheAligned(rook_lines());
+/// `BISHOP_LINES[square]`.
+pub static BISHOP_LINES: CacheAligned<[BishopLines; 64]> = CacheAligned(bishop_lines());
+
+/// The line masks, and the first-rank table for the rook.
+pub const TABLE_BYTES: Footprint = Footprint {
+    rook: 64 * 16 + first_rank::TABLE_BYTES,
+    bishop: 64 * 16,
+};
+
+/// [`super::gfni::hyperbola`] reads the line masks alone, ranks included.
+pub const GFNI_TABLE_BYTES: Footprint = Footprint::same(64 * 16);
+
+/// The two lines through `square` along `a`-`b`, `square` left out.
+const fn line(square: u32, a: Direction, b: Direction) -> u64 {
+    ray(square, a) | ray(square, b)
+}
+
+const fn rook_lines() -> [RookLines; 64] {
+    let mut lines = [RookLines { file: 0, rank: 0 }; 64];
+    let mut square = 0;
+    while square < 64 {
+        lines[square as usize] = RookLines {
+            file: line(square, Direction::North, Direction::South),
+            rank: line(square, Direction::East, Direction::West),
+        };
+        square += 1;
+    }
+    lines
+}
+
+const fn bishop_lines() -> [BishopLines; 64] {
+    let mut lines = [BishopLines {
+        diagonal: 0,
+        anti_diagonal: 0,
+    }; 64];
+    let mut square = 0;
+    while square < 64 {
+        lines[square as usize] = BishopLines {
+            diagonal: line(square, Direction::NorthEast, Direction::SouthWest),
+            anti_diagonal: line(square, Direction::NorthWest, Direction::SouthEast),
+        };
+        square += 1;
+    }
+    lines
+}
+
+/// The attacks along `line` (one square per rank, the slider's left out) of the slider `r`.
+#[inline(always)]
+fn line_attacks(occupied: u64, line: u64, r: u64) -> u64 {
+    let o = occupied & line;
+    // Wrapping: for the slider on h8 (or, reversed, h1) `2r` is 0 and nothing lies beyond.
+    let forward = o.wrapping_sub(r << 1);
+    let reverse = o.swap_bytes().wrapping_sub(r.swap_bytes() << 1);
+    (forward ^ reverse.swap_bytes()) & line
+}
+
+/// Hyperbola quintessence with byte swaps and a rank table. Zero-sized; every CPU.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Hyperbola;
+
+impl Slider for Hyperbola {
+    #[inline(always)]
+    fn rook(self, square: Square, occupied: Bitboard) -> Bitboard {
+        let lines = &ROOK_LINES.0[square as usize];
+        let r = Bitboard::from_square(square).0;
+        let file = line_attacks(occupied.0, lines.file, r);
+        Bitboard(file | first_rank::rank_attacks(square, occupied.0))
+    }
+
+    #[inline(always)]
+    fn bishop(self, square: Square, occupied: Bitboard) -> Bitboard {
+        let lines = &BISHOP_LINES.0[square as usize];
+        let r = Bitboard::from_square(square).0;
+        let diagonal = line_attacks(occupied.0, lines.diagonal, r);
+        Bitboard(diagonal | line_attacks(occupied.0, lines.anti_diagonal, r))
+    }
+}
