@@ -51,40 +51,72 @@ pub fn list_rows<R: Registry>(cpu: &Cpu, selection: &Selection) -> Vec<ListRow> 
         .collect()
 }
 
-/// Verifies every selected variant of every family of `R`; `after_family` sees each family's
-/// verdicts as soon as they are in (for printing progress).
+/// Verifies every selected variant of every family of `R`, families in parallel on the
+/// machine's cores; `after_family` sees each family's verdicts, in registry order.
 pub fn verify_all<R: Registry>(
     cpu: &Cpu,
     selection: &Selection,
     seed: u64,
     after_family: &mut dyn FnMut(&'static str, &[Verdict]),
 ) -> Vec<Verdict> {
-    struct Verify<'a> {
+    type Job<'a> = Box<dyn FnOnce() -> Vec<Verdict> + Send + 'a>;
+    struct Jobs<'a> {
         cpu: &'a Cpu,
         selection: &'a Selection,
         seed: u64,
-        after_family: &'a mut dyn FnMut(&'static str, &[Verdict]),
-        verdicts: Vec<Verdict>,
+        jobs: Vec<(&'static str, Job<'a>)>,
     }
-    impl FamilyVisitor for Verify<'_> {
+    impl<'a> FamilyVisitor for Jobs<'a> {
         fn visit<F: Bench>(&mut self) {
             if !self.selection.includes_family(F::NAME) {
                 return;
             }
-            let verdicts = verify_family::<F>(self.cpu, self.selection, self.seed);
-            (self.after_family)(F::NAME, &verdicts);
-            self.verdicts.extend(verdicts);
+            let (cpu, selection, seed) = (self.cpu, self.selection, self.seed);
+            self.jobs.push((
+                F::NAME,
+                Box::new(move || verify_family::<F>(cpu, selection, seed)),
+            ));
         }
     }
-    let mut visitor = Verify {
+    let mut jobs = Jobs {
         cpu,
         selection,
         seed,
-        after_family,
-        verdicts: Vec::new(),
+        jobs: Vec::new(),
     };
-    R::for_each(&mut visitor);
-    visitor.verdicts
+    R::for_each(&mut jobs);
+    let names: Vec<&'static str> = jobs.jobs.iter().map(|(name, _)| *name).collect();
+    let results = run_in_parallel(jobs.jobs.into_iter().map(|(_, job)| job).collect());
+    let mut all = Vec::new();
+    for (name, verdicts) in names.into_iter().zip(results) {
+        after_family(name, &verdicts);
+        all.extend(verdicts);
+    }
+    all
+}
+
+/// Runs `jobs` on as many threads as the machine has cores; the results in the jobs' order.
+fn run_in_parallel<'a, T: Send>(jobs: Vec<Box<dyn FnOnce() -> T + Send + 'a>>) -> Vec<T> {
+    let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let count = jobs.len();
+    let queue = std::sync::Mutex::new(jobs.into_iter().enumerate().collect::<Vec<_>>());
+    let results = std::sync::Mutex::new((0..count).map(|_| None).collect::<Vec<Option<T>>>());
+    std::thread::scope(|scope| {
+        for _ in 0..threads.min(count) {
+            scope.spawn(|| loop {
+                let next = queue.lock().expect("no job panics holding the queue").pop();
+                let Some((i, job)) = next else { break };
+                let result = job();
+                results.lock().expect("no job panics holding the results")[i] = Some(result);
+            });
+        }
+    });
+    results
+        .into_inner()
+        .expect("every thread joined")
+        .into_iter()
+        .map(|r| r.expect("every job ran"))
+        .collect()
 }
 
 /// The total measuring budget of `plan` (the same however many families are selected).

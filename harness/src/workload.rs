@@ -54,6 +54,8 @@ pub struct Workload {
     pub weight: u32,
     /// What the time is per ([`Shape::unit`]).
     pub unit: &'static str,
+    /// The size of one answer in bytes.
+    pub answer_bytes: usize,
 }
 
 impl Workload {
@@ -69,6 +71,7 @@ impl Workload {
             pool: shape.pool,
             weight: shape.weight,
             unit: shape.unit,
+            answer_bytes: std::mem::size_of::<F::Output>(),
         };
         let modes: &[Mode] = if shape.latency {
             &[Mode::Throughput, Mode::Latency]
