@@ -2,6 +2,8 @@
 
 use super::{AttackSpansFamily, Colour, SidePawns};
 use crate::bench::{Bench, Distribution, Queries};
+use crate::position::corpus::{default_corpus, random_position};
+use crate::position::Piece;
 use crate::{inputs, Bitboard, Square};
 use rand::Rng;
 use rand_chacha::ChaCha8Rng;
@@ -17,7 +19,10 @@ const DENSE: Distribution = Distribution {
     name: "dense",
     summary: "30 to 64 pawns anywhere on the board, either colour",
 };
-// The lead adds a `corpus` distribution here: the pawns of one side of real positions.
+const CORPUS: Distribution = Distribution {
+    name: "corpus",
+    summary: "the pawns of one side of a corpus position (both sides drawn)",
+};
 
 /// A random set of exactly `count` pawns on ranks 2 to 7 (`count` at most 48).
 pub fn pawn_set(rng: &mut impl Rng, count: u32) -> Bitboard {
@@ -73,11 +78,18 @@ impl Bench for AttackSpansFamily {
                 "the empty and the full board, both colours",
                 both_colours(&[Bitboard::EMPTY, Bitboard::FULL]),
             ),
+            (
+                "the pawns of each side of every corpus position",
+                default_corpus()
+                    .iter()
+                    .flat_map(|p| Colour::ALL.map(|c| SidePawns::new(p.pieces(c, Piece::Pawn), c)))
+                    .collect(),
+            ),
         ]
     }
 
     fn distributions() -> &'static [Distribution] {
-        &[GAME, DENSE]
+        &[CORPUS, GAME, DENSE]
     }
 
     fn queries(
@@ -89,6 +101,7 @@ impl Bench for AttackSpansFamily {
             .map(|_| {
                 let colour = Colour::ALL[rng.random_range(0..2)];
                 let pawns = match distribution.name {
+                    "corpus" => random_position(rng).pieces(colour, Piece::Pawn),
                     "game" => {
                         let count = rng.random_range(4..=8);
                         pawn_set(rng, count)

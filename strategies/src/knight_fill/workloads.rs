@@ -2,6 +2,8 @@
 
 use super::{FillQuery, KnightFillFamily};
 use crate::bench::{Bench, Distribution, Queries};
+use crate::position::corpus::{default_corpus, random_position};
+use crate::position::{Colour, Piece};
 use crate::{inputs, Bitboard, Square};
 use rand::Rng;
 use rand_chacha::ChaCha8Rng;
@@ -17,7 +19,10 @@ const DENSE: Distribution = Distribution {
     name: "dense",
     summary: "30 to 64 knights, 0 to 6 moves",
 };
-// The lead adds a `corpus` distribution here: the knights of real positions.
+const CORPUS: Distribution = Distribution {
+    name: "corpus",
+    summary: "the knights of one side of a corpus position, 1 to 4 moves",
+};
 
 impl Bench for KnightFillFamily {
     fn verification_inputs(seed: u64) -> Vec<(&'static str, Vec<FillQuery>)> {
@@ -62,11 +67,19 @@ impl Bench for KnightFillFamily {
             ("every single square, steps 0-8 and 255", singles),
             ("every pair of squares, steps 0-6", pairs),
             ("random sets of every size 0-64, steps 0-7", random),
+            (
+                "the knights of each side of every corpus position, steps 0-6",
+                default_corpus()
+                    .iter()
+                    .flat_map(|p| Colour::ALL.map(|c| p.pieces(c, Piece::Knight)))
+                    .flat_map(|knights| (0..=6).map(move |steps| FillQuery { knights, steps }))
+                    .collect(),
+            ),
         ]
     }
 
     fn distributions() -> &'static [Distribution] {
-        &[GAME, DENSE]
+        &[CORPUS, GAME, DENSE]
     }
 
     fn queries(
@@ -76,6 +89,12 @@ impl Bench for KnightFillFamily {
     ) -> Queries<FillQuery> {
         let inputs = (0..count)
             .map(|_| {
+                if distribution.name == "corpus" {
+                    let colour = Colour::ALL[rng.random_range(0..2)];
+                    let knights = random_position(rng).pieces(colour, Piece::Knight);
+                    let steps = rng.random_range(1..=4);
+                    return FillQuery { knights, steps };
+                }
                 let (knights, steps) = match distribution.name {
                     "game" => (rng.random_range(1..=2), rng.random_range(2..=4)),
                     "dense" => (rng.random_range(30..=64), rng.random_range(0..=6)),

@@ -2,6 +2,8 @@
 
 use super::KnightForksFamily;
 use crate::bench::{Bench, Distribution, Queries};
+use crate::position::corpus::{default_corpus, random_position};
+use crate::position::{Colour, Piece, Position};
 use crate::{inputs, Bitboard, Square};
 use rand::Rng;
 use rand_chacha::ChaCha8Rng;
@@ -17,7 +19,11 @@ const DENSE: Distribution = Distribution {
     name: "dense",
     summary: "30 to 64 targets anywhere on the board",
 };
-// The lead adds a `corpus` distribution here: the heavy pieces of real positions.
+const CORPUS: Distribution = Distribution {
+    name: "corpus",
+    summary:
+        "the king, queens and rooks of one side of a corpus position: the targets of a royal fork",
+};
 
 /// Every set of exactly `size` squares (`size` at most 3: 41,664 triples).
 fn every_set_of(size: usize) -> Vec<Bitboard> {
@@ -31,6 +37,13 @@ fn every_set_of(size: usize) -> Vec<Bitboard> {
             .collect();
     }
     sets.into_iter().map(|(set, _)| set).collect()
+}
+
+/// The targets of a royal fork on `colour`'s pieces: its king, queens and rooks.
+fn royal_targets(position: &Position, colour: Colour) -> Bitboard {
+    position.pieces(colour, Piece::King)
+        | position.pieces(colour, Piece::Queen)
+        | position.pieces(colour, Piece::Rook)
 }
 
 impl Bench for KnightForksFamily {
@@ -49,11 +62,18 @@ impl Bench for KnightForksFamily {
             ("every triple of squares", every_set_of(3)),
             ("random sets of every size 0-64", random),
             ("the full board", vec![Bitboard::FULL]),
+            (
+                "the king, queens and rooks of each side of every corpus position",
+                default_corpus()
+                    .iter()
+                    .flat_map(|p| Colour::ALL.map(|c| royal_targets(p, c)))
+                    .collect(),
+            ),
         ]
     }
 
     fn distributions() -> &'static [Distribution] {
-        &[GAME, DENSE]
+        &[CORPUS, GAME, DENSE]
     }
 
     fn queries(
@@ -63,6 +83,10 @@ impl Bench for KnightForksFamily {
     ) -> Queries<Bitboard> {
         let inputs = (0..count)
             .map(|_| {
+                if distribution.name == "corpus" {
+                    let colour = Colour::ALL[rng.random_range(0..2)];
+                    return royal_targets(random_position(rng), colour);
+                }
                 let targets = match distribution.name {
                     "game" => rng.random_range(2..=6),
                     "dense" => rng.random_range(30..=64),

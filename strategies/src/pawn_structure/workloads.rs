@@ -3,6 +3,8 @@
 use super::{PawnStructureFamily, Pawns};
 use crate::attack_spans::workloads::pawn_set;
 use crate::bench::{Bench, Distribution, Queries};
+use crate::position::corpus::{default_corpus, random_position};
+use crate::position::{Colour, Piece, Position};
 use crate::{inputs, Bitboard, Square};
 use rand::Rng;
 use rand_chacha::ChaCha8Rng;
@@ -20,7 +22,10 @@ const DENSE: Distribution = Distribution {
     name: "dense",
     summary: "30 to 64 pawns anywhere, each square white or black at random",
 };
-// The lead adds a `corpus` distribution here: the pawns of real positions.
+const CORPUS: Distribution = Distribution {
+    name: "corpus",
+    summary: "the pawns of both sides of a corpus position",
+};
 
 /// Every placement of empty, white and black on the twelve squares of ranks 2 to 7 of the
 /// files `west_file` and `west_file + 1`: 3^12 = 531,441 inputs, exhaustive for a pawn, its
@@ -55,6 +60,14 @@ fn split_set(rng: &mut impl Rng, count: u32) -> Pawns {
     }
 }
 
+/// The pawns of a position.
+fn of_position(position: &Position) -> Pawns {
+    Pawns {
+        white: position.pieces(Colour::White, Piece::Pawn),
+        black: position.pieces(Colour::Black, Piece::Pawn),
+    }
+}
+
 impl Bench for PawnStructureFamily {
     fn verification_inputs(seed: u64) -> Vec<(&'static str, Vec<Pawns>)> {
         let mut rng = inputs::rng(seed, "verify/pawn_structure");
@@ -82,6 +95,10 @@ impl Bench for PawnStructureFamily {
                 every_two_file_placement(3),
             ),
             ("random positions of every pawn count 0-64", random),
+            (
+                "the pawns of every corpus position",
+                default_corpus().iter().map(of_position).collect(),
+            ),
             ("random overlapping sets", overlapping),
             (
                 "empty and full boards",
@@ -96,12 +113,13 @@ impl Bench for PawnStructureFamily {
     }
 
     fn distributions() -> &'static [Distribution] {
-        &[GAME, DENSE]
+        &[CORPUS, GAME, DENSE]
     }
 
     fn queries(distribution: &Distribution, rng: &mut ChaCha8Rng, count: usize) -> Queries<Pawns> {
         let inputs = (0..count)
             .map(|_| match distribution.name {
+                "corpus" => of_position(random_position(rng)),
                 "game" => {
                     let white = rng.random_range(4..=8);
                     let white = pawn_set(rng, white);

@@ -123,6 +123,13 @@ pub fn corpus(seed: u64) -> Vec<Position> {
     Corpus::build(seed).into_positions()
 }
 
+/// A position of the default corpus, drawn uniformly by `rng`: how the position-based
+/// families' `corpus` distributions draw their queries.
+pub fn random_position(rng: &mut impl Rng) -> &'static Position {
+    let corpus = default_corpus();
+    &corpus[rng.random_range(0..corpus.len())]
+}
+
 /// The default corpus ([`DEFAULT_SEED`]), built once per process.
 pub fn default_corpus() -> &'static [Position] {
     Corpus::cached_default().positions()
