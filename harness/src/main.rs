@@ -54,7 +54,7 @@ pub struct Global {
 #[derive(Subcommand)]
 pub enum Command {
     /// List the variants by family: table bytes, required CPU features, whether each runs here.
-    List(JsonFlag),
+    List(ListArgs),
     /// Check every runnable variant against the reference on every input; exit 0 only if all agree.
     Verify(VerifyArgs),
     /// Verify, measure every runnable variant, print ranked tables, write a record and charts.
@@ -213,6 +213,17 @@ pub struct PlotArgs {
 }
 
 #[derive(Args)]
+pub struct ListArgs {
+    /// Machine-readable output.
+    #[arg(long, conflicts_with = "markdown")]
+    pub json: bool,
+    /// Every family's variants as Markdown tables (what the README shows), whatever this CPU
+    /// runs.
+    #[arg(long)]
+    pub markdown: bool,
+}
+
+#[derive(Args)]
 pub struct JsonFlag {
     /// Machine-readable output.
     #[arg(long)]
@@ -281,6 +292,7 @@ fn dispatch(cli: Cli) -> Result<ExitCode> {
         bail!("--quick, --out, --self-check, --seed and --cache-sim before a command apply to `run` only; put them after the command that takes them");
     }
     match cli.command {
+        Some(Command::List(args)) if args.markdown => cli::list::markdown(),
         Some(Command::List(args)) => cli::list::list(&context, args.json),
         Some(Command::Verify(args)) => cli::list::verify(&context, args.json, args.seed),
         Some(Command::Run(args)) => cli::run::run(&context, &args),

@@ -6,7 +6,7 @@ use harness::suite::{self, ListRow};
 use harness::verify::{Outcome, Verdict};
 use serde::Serialize;
 use std::process::ExitCode;
-use strategies::Families;
+use strategies::{Families, Registry};
 
 /// `list [--json]`: the variants by family, with footprints, features and whether each runs.
 pub fn list(context: &Context, json: bool) -> Result<ExitCode> {
@@ -128,4 +128,46 @@ pub fn positions(args: &PositionsArgs) -> Result<ExitCode> {
         print!("{}", corpus.stats());
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// `list --markdown`: per family, its summary, distributions and a table of its variants
+/// (source, footprint, features), from the registry alone.
+pub fn markdown() -> Result<ExitCode> {
+    for family in Families::families() {
+        println!("### `{}`\n", family.name);
+        println!("{}.\n", capitalized(family.summary));
+        let distributions: Vec<String> = family
+            .distributions
+            .iter()
+            .map(|d| format!("`{}` ({})", d.name, d.summary))
+            .collect();
+        println!("Inputs: {}.\n", distributions.join("; "));
+        println!("| variant | what it does | source | footprint | features |");
+        println!("|---|---|---|---:|---|");
+        for d in &family.descriptors {
+            let features: Vec<&str> = d.requires.iter().map(|f| f.name()).collect();
+            println!(
+                "| `{}` | {} | {} | {} | {} |",
+                d.name,
+                d.summary.replace('|', "\\|"),
+                d.source.describe().replace('|', "\\|"),
+                harness::units::footprint(d.table_bytes as u64),
+                if features.is_empty() {
+                    "–".to_string()
+                } else {
+                    features.join(", ")
+                }
+            );
+        }
+        println!();
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+fn capitalized(text: &str) -> String {
+    let mut chars = text.chars();
+    match chars.next() {
+        Some(first) => first.to_uppercase().chain(chars).collect(),
+        None => String::new(),
+    }
 }
