@@ -7,13 +7,14 @@
 //!
 //! - **within each run**: how sure each median is, from its 95% interval (schema 2) or its
 //!   MAD and sample count (schema 1);
-//! - **between runs**: on a shared machine everything moves from one run to the next. Within
-//!   each group of measurements taken the same way (mode and eviction size), the median
-//!   change is the group's *drift* (the machine, not one kernel: it is reported, never
-//!   called a regression) and the robust spread of the changes around it is the group's
+//! - **between runs**: on a shared machine everything moves from one run to the next, often a
+//!   whole workload at once, its empty kernel included. A workload's *drift* is the median
+//!   change of everything measured in it (the machine, not one kernel: it is reported, never
+//!   called a regression), and the robust spread of the changes beyond each workload's drift,
+//!   pooled over the workloads measured the same way (mode and eviction size), is the
 //!   run-to-run noise.
 //!
-//! A measurement has **regressed** when its change beyond its group's drift exceeds the
+//! A measurement has **regressed** when its change beyond its workload's drift exceeds the
 //! threshold *and* 1.96 standard deviations of the two noises together. Improvements are
 //! judged the same way. Measurements present in one record only are listed and never count.
 //! Records from different CPUs (vendor, family, model) are refused unless the caller allows
@@ -223,9 +224,10 @@ pub fn compare(
         return Err(Refusal::NothingInCommon);
     }
     let drift = drift_by_group(&pairs);
+    let workload_drift = workload_drifts(&pairs);
     let rows: Vec<Row> = pairs
         .iter()
-        .map(|&(o, n)| row(o, n, &drift, options.threshold_percent))
+        .map(|&(o, n)| row(o, n, &drift, &workload_drift, options.threshold_percent))
         .collect();
     let only = |a: &Record, b: &Record| -> Vec<String> {
         a.measurements
@@ -256,38 +258,77 @@ fn change(o: &Measurement, n: &Measurement) -> f64 {
     (n.ns_per_op.median / o.ns_per_op.median).ln()
 }
 
-/// The drift and spread of each (mode, eviction) group.
+/// The drift and spread of each (mode, eviction) group. A workload's own drift is the median
+/// change of everything measured in it, the floor included (a workload that moved as a
+/// whole, empty kernel and all, moved with the machine); the group's drift is the median over
+/// its measurements, and its spread is the robust spread of the changes once each workload's
+/// drift is taken out.
 fn drift_by_group(pairs: &[(&Measurement, &Measurement)]) -> BTreeMap<(Mode, u64), Drift> {
-    let mut groups: BTreeMap<(Mode, u64), Vec<f64>> = BTreeMap::new();
+    let workload_drift = workload_drifts(pairs);
+    let mut groups: BTreeMap<(Mode, u64), (Vec<f64>, Vec<f64>)> = BTreeMap::new();
     let mut by_mode: BTreeMap<Mode, Vec<f64>> = BTreeMap::new();
     for &(o, n) in pairs {
-        groups
-            .entry((o.mode, o.eviction_bytes))
-            .or_default()
-            .push(change(o, n));
-        by_mode.entry(o.mode).or_default().push(change(o, n));
+        let adjusted = change(o, n) - workload_drift[&workload_of(o)];
+        let group = groups.entry((o.mode, o.eviction_bytes)).or_default();
+        group.0.push(change(o, n));
+        group.1.push(adjusted);
+        by_mode.entry(o.mode).or_default().push(adjusted);
     }
     groups
         .into_iter()
-        .map(|((mode, eviction), changes)| {
-            let pool = if changes.len() >= MIN_GROUP {
-                &changes
+        .map(|((mode, eviction), (changes, adjusted))| {
+            let pool = if adjusted.len() >= MIN_GROUP {
+                &adjusted
             } else {
                 &by_mode[&mode]
             };
-            let (center, spread) = if pool.len() >= MIN_GROUP {
-                robust_center_and_spread(pool)
+            let spread = if pool.len() >= MIN_GROUP {
+                robust_center_and_spread(pool).1
             } else {
-                (0.0, 0.0)
+                0.0
             };
             let drift = Drift {
                 mode,
                 eviction_bytes: eviction,
                 measurements: changes.len(),
-                ratio: center.exp(),
+                ratio: crate::stats::median(&changes).unwrap_or(0.0).exp(),
                 spread_percent: spread * 100.0,
             };
             ((mode, eviction), drift)
+        })
+        .collect()
+}
+
+type WorkloadOf = (String, String, Mode, u64);
+
+fn workload_of(m: &Measurement) -> WorkloadOf {
+    (
+        m.family.clone(),
+        m.workload.clone(),
+        m.mode,
+        m.eviction_bytes,
+    )
+}
+
+/// The median change of each workload's measurements (floor included), when it has at
+/// least three; 0 otherwise.
+fn workload_drifts(pairs: &[(&Measurement, &Measurement)]) -> BTreeMap<WorkloadOf, f64> {
+    let mut changes: BTreeMap<WorkloadOf, Vec<f64>> = BTreeMap::new();
+    for &(o, n) in pairs {
+        changes
+            .entry(workload_of(o))
+            .or_default()
+            .push(change(o, n));
+    }
+    changes
+        .into_iter()
+        .map(|(w, c)| {
+            let drift = if c.len() >= 3 {
+                crate::stats::median(&c).unwrap_or(0.0)
+            } else {
+                0.0
+            };
+            (w, drift)
         })
         .collect()
 }
@@ -316,10 +357,11 @@ fn row(
     o: &Measurement,
     n: &Measurement,
     drift: &BTreeMap<(Mode, u64), Drift>,
+    workload_drift: &BTreeMap<WorkloadOf, f64>,
     threshold_percent: f64,
 ) -> Row {
     let group = &drift[&(o.mode, o.eviction_bytes)];
-    let adjusted = change(o, n) - group.ratio.ln();
+    let adjusted = change(o, n) - workload_drift[&workload_of(o)];
     let spread = group.spread_percent / 100.0;
     let noise =
         (log_standard_error(o).powi(2) + log_standard_error(n).powi(2) + spread.powi(2)).sqrt();
@@ -357,6 +399,20 @@ pub fn render(comparison: &Comparison, old: &Record, new: &Record) -> String {
         let _ = writeln!(
             out,
             "QUICK AGAINST FULL: one record is a --quick run; its noise is larger.\n"
+        );
+    }
+    if !old.has_rounds() || !new.has_rounds() {
+        let _ = writeln!(
+            out,
+            "NO PER-ROUND DATA in {}: a median's noise is estimated from its spread alone, which \
+             misses slow drift on a shared machine; verdicts on such records can flag noise.\n",
+            if old.has_rounds() {
+                "the new record"
+            } else if new.has_rounds() {
+                "the old record"
+            } else {
+                "either record"
+            }
         );
     }
     let _ = writeln!(out, "old: {} ({})", comparison.old, old.caption());
