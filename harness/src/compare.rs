@@ -535,8 +535,9 @@ mod tests {
             .collect();
         let refs: Vec<(&Measurement, &Measurement)> = pairs.iter().map(|(o, n)| (o, n)).collect();
         let drift = drift_by_group(&refs);
+        let workload_drift = workload_drifts(&refs);
         refs.iter()
-            .map(|&(o, n)| row(o, n, &drift, 5.0).verdict)
+            .map(|&(o, n)| row(o, n, &drift, &workload_drift, 5.0).verdict)
             .collect()
     }
 
