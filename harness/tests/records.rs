@@ -2,6 +2,7 @@
 
 mod common;
 
+use common::Options;
 use harness::analysis::analyze;
 use harness::machine::Machine;
 use harness::measure::{Samples, FLOOR};
@@ -227,6 +228,90 @@ fn charts_render_to_svg_and_png() {
     let cross =
         chart::render_cross_cpu(&[record.clone(), record], &dir.path().join("cross")).unwrap();
     assert_eq!(cross.len(), 4);
+}
+
+#[test]
+fn ties_and_intervals_show_in_the_tables() {
+    let options = Options {
+        tie: true,
+        ..Options::default()
+    };
+    let record = common::synthetic_record_with("Tie CPU", "2026-11-22T10:00:00Z", options);
+    for family in record.families() {
+        let ranks: Vec<_> = record.ranks.iter().filter(|r| r.family == family).collect();
+        // The first two variants of the registry measure alike: the second is tied with the
+        // first and shares its rank.
+        let tied = ranks.windows(2).find(|w| w[1].tied_with_previous);
+        assert!(
+            tied.is_some_and(|w| w[0].rank == w[1].rank),
+            "{family}: the constructed tie was not called: {ranks:?}"
+        );
+        assert!(ranks.iter().skip(1).all(|r| r.paired_to_first.is_some()));
+    }
+    let tables = report::ranked_tables(&record);
+    assert!(
+        tables.contains("geomean [95%]") && tables.contains("±95%"),
+        "{tables}"
+    );
+    assert!(
+        tables.contains("  ≈"),
+        "a tied rank is shown as ≈N:\n{tables}"
+    );
+    assert!(
+        tables.contains("1.00x≈"),
+        "a tie with the best is marked:\n{tables}"
+    );
+    assert!(tables.contains("x ["), "geomean intervals:\n{tables}");
+    assert!(!tables.contains("Ties cannot be called"));
+
+    let full = report::full_tables(&record);
+    assert!(full.contains("| 95% interval of median |") && full.contains("paired ratio [95%]"));
+    assert!(full.contains("x [") && full.contains(" ≈ |"), "{full}");
+    assert!(full.contains("≈N as a rank"));
+}
+
+#[test]
+fn schema_1_tables_show_interquartile_ranges_and_no_ties() {
+    let options = Options {
+        tie: true,
+        cache_sim: true,
+    };
+    let record = common::as_schema_1(common::synthetic_record_with(
+        "Old CPU",
+        "2026-11-22T10:00:00Z",
+        options,
+    ));
+    let record = Record::parse(&record.to_json(), Path::new("old.json")).unwrap();
+    assert!(!record.has_rounds());
+    let tables = report::ranked_tables(&record);
+    assert!(tables.contains("±IQR") && tables.contains("interquartile range"));
+    assert!(tables.contains("Ties cannot be called: this schema-1 record has no per-round values."));
+    assert!(
+        !tables.contains('≈') && !tables.contains("[95%]"),
+        "{tables}"
+    );
+    let full = report::full_tables(&record);
+    assert!(full.contains("| interquartile range |") && !full.contains('≈'));
+    assert!(!full.contains("cache simulation"));
+}
+
+#[test]
+fn a_cache_simulation_adds_tables_per_family() {
+    let options = Options {
+        cache_sim: true,
+        ..Options::default()
+    };
+    let record = common::synthetic_record_with("Sim CPU", "2026-11-22T10:00:00Z", options);
+    let full = report::full_tables(&record);
+    for text in [
+        "in_between — cache simulation",
+        "L1d misses per query:",
+        "last-level misses per query:",
+        "| variant | E = 0 | E = 16KiB |",
+        "| empty (floor) | 0.200 |",
+    ] {
+        assert!(full.contains(text), "no {text:?} in\n{full}");
+    }
 }
 
 #[test]
