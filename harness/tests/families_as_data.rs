@@ -206,24 +206,38 @@ fn every_registered_family_has_criterion_ids() {
     Families::for_each(&mut Check(&ids));
 }
 
+/// Every `.rs` file under `dir`, subfolders included.
+fn rust_files(dir: &std::path::Path, files: &mut Vec<std::path::PathBuf>) {
+    for entry in std::fs::read_dir(dir).unwrap() {
+        let path = entry.unwrap().path();
+        if path.is_dir() {
+            rust_files(&path, files);
+        } else if path.extension().is_some_and(|e| e == "rs") {
+            files.push(path);
+        }
+    }
+}
+
 #[test]
 fn no_family_is_named_in_the_harness_outside_its_tests() {
     let names = Families::names();
     let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
     let mut offenders = Vec::new();
+    let mut files = Vec::new();
     for dir in ["src", "benches", "gate/src", "gate/benches"] {
-        for entry in std::fs::read_dir(root.join(dir)).unwrap() {
-            let path = entry.unwrap().path();
-            if path.extension().is_none_or(|e| e != "rs") {
-                continue;
-            }
-            let text = std::fs::read_to_string(&path).unwrap();
-            // Unit tests sit at the end of each file, after `#[cfg(test)]`.
-            let code = text.split("#[cfg(test)]").next().unwrap();
-            for name in &names {
-                if code.contains(&format!("\"{name}\"")) || code.contains(&format!("\"{name}/")) {
-                    offenders.push(format!("{} names {name}", path.display()));
-                }
+        rust_files(&root.join(dir), &mut files);
+    }
+    assert!(
+        files.iter().any(|f| f.ends_with("report/ranked.rs")),
+        "subfolders are scanned"
+    );
+    for path in files {
+        let text = std::fs::read_to_string(&path).unwrap();
+        // Unit tests sit at the end of each file, after `#[cfg(test)]`.
+        let code = text.split("#[cfg(test)]").next().unwrap();
+        for name in &names {
+            if code.contains(&format!("\"{name}\"")) || code.contains(&format!("\"{name}/")) {
+                offenders.push(format!("{} names {name}", path.display()));
             }
         }
     }

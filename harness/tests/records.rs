@@ -2,6 +2,7 @@
 
 mod common;
 
+use common::Options;
 use harness::analysis::analyze;
 use harness::machine::Machine;
 use harness::measure::{Samples, FLOOR};
@@ -233,6 +234,136 @@ fn charts_render_to_svg_and_png() {
         2 * families,
         "one chart per family, SVG and PNG"
     );
+}
+
+/// The text of the chart `name` among `files`.
+fn svg(files: &[std::path::PathBuf], name: &str) -> String {
+    let file = files
+        .iter()
+        .find(|f| f.file_name().is_some_and(|n| n == name))
+        .unwrap_or_else(|| panic!("no {name} in {files:?}"));
+    std::fs::read_to_string(file).unwrap()
+}
+
+#[test]
+fn ties_and_intervals_show_in_tables_and_charts() {
+    let options = Options {
+        tie: true,
+        ..Options::default()
+    };
+    let record = common::synthetic_record_with("Tie CPU", "2026-11-22T10:00:00Z", options);
+    for family in record.families() {
+        let ranks: Vec<_> = record.ranks.iter().filter(|r| r.family == family).collect();
+        // The first two variants of the registry measure alike: the second is tied with the
+        // first and shares its rank.
+        let tied = ranks.windows(2).find(|w| w[1].tied_with_previous);
+        assert!(
+            tied.is_some_and(|w| w[0].rank == w[1].rank),
+            "{family}: the constructed tie was not called: {ranks:?}"
+        );
+        assert!(ranks.iter().skip(1).all(|r| r.paired_to_first.is_some()));
+    }
+    let tables = report::ranked_tables(&record);
+    assert!(
+        tables.contains("geomean [95%]") && tables.contains("±95%"),
+        "{tables}"
+    );
+    assert!(
+        tables.contains("  ≈"),
+        "a tied rank is shown as ≈N:\n{tables}"
+    );
+    assert!(
+        tables.contains("1.00x≈"),
+        "a tie with the best is marked:\n{tables}"
+    );
+    assert!(tables.contains("x ["), "geomean intervals:\n{tables}");
+    assert!(!tables.contains("Ties cannot be called"));
+
+    let full = report::full_tables(&record);
+    assert!(full.contains("| 95% interval of median |") && full.contains("paired ratio [95%]"));
+    assert!(full.contains("x [") && full.contains(" ≈ |"), "{full}");
+    assert!(full.contains("≈N as a rank"));
+
+    let dir = tempfile::tempdir().unwrap();
+    let files = chart::render_record(&record, dir.path()).unwrap();
+    for family in record.families() {
+        let bars = svg(&files, &format!("{family}-bars.svg"));
+        assert!(bars.contains("95% interval of the median") && bars.contains('≈'));
+        let pressure = svg(&files, &format!("{family}-cache-pressure.svg"));
+        assert!(pressure.contains("whiskers: 95% interval of the median"));
+    }
+}
+
+#[test]
+fn schema_1_records_render_with_interquartile_ranges_and_no_ties() {
+    let options = Options {
+        tie: true,
+        cache_sim: true,
+    };
+    let record = common::as_schema_1(common::synthetic_record_with(
+        "Old CPU",
+        "2026-11-22T10:00:00Z",
+        options,
+    ));
+    let record = Record::parse(&record.to_json(), Path::new("old.json")).unwrap();
+    assert!(!record.has_rounds());
+    let tables = report::ranked_tables(&record);
+    assert!(tables.contains("±IQR") && tables.contains("interquartile range"));
+    assert!(tables.contains("Ties cannot be called: this schema-1 record has no per-round values."));
+    assert!(
+        !tables.contains('≈') && !tables.contains("[95%]"),
+        "{tables}"
+    );
+    let full = report::full_tables(&record);
+    assert!(full.contains("| interquartile range |") && !full.contains('≈'));
+    assert!(!full.contains("cache simulation"));
+
+    let dir = tempfile::tempdir().unwrap();
+    let files = chart::render_record(&record, dir.path()).unwrap();
+    assert_eq!(files.len(), 2 * 3 * 2, "no cache-simulation chart");
+    for family in record.families() {
+        let bars = svg(&files, &format!("{family}-bars.svg"));
+        assert!(bars.contains("interquartile range of the samples") && !bars.contains('≈'));
+    }
+    let cross = chart::render_cross_cpu(&[record], &dir.path().join("cross")).unwrap();
+    assert_eq!(cross.len(), 4);
+}
+
+#[test]
+fn a_cache_simulation_adds_a_chart_and_tables_per_family() {
+    let options = Options {
+        cache_sim: true,
+        ..Options::default()
+    };
+    let record = common::synthetic_record_with("Sim CPU", "2026-11-22T10:00:00Z", options);
+    let dir = tempfile::tempdir().unwrap();
+    let files = chart::render_record(&record, dir.path()).unwrap();
+    assert_eq!(
+        files.len(),
+        2 * 4 * 2,
+        "four charts per family, SVG and PNG"
+    );
+    for family in record.families() {
+        let sim = svg(&files, &format!("{family}-cache-sim.svg"));
+        for text in [
+            "measured: time per query",
+            "simulated: L1d misses per query",
+            "simulated: last-level (L2) misses per query",
+            "simulated L1d (32 KiB, 8-way, 64 B lines)",
+        ] {
+            assert!(sim.contains(text), "{family}: no {text:?}");
+        }
+    }
+    let full = report::full_tables(&record);
+    for text in [
+        "in_between — cache simulation",
+        "L1d misses per query:",
+        "last-level misses per query:",
+        "| variant | E = 0 | E = 16KiB |",
+        "| empty (floor) | 0.200 |",
+    ] {
+        assert!(full.contains(text), "no {text:?} in\n{full}");
+    }
 }
 
 #[test]

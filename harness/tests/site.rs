@@ -3,10 +3,11 @@
 
 mod common;
 
-use common::synthetic_record;
+use common::{as_schema_1, synthetic_record, synthetic_record_with, Options};
 use harness::record::Record;
 use harness::site::build_site;
 use std::path::{Path, PathBuf};
+use strategies::{Families, Registry};
 
 /// Writes `record` as `results/<slug>/<name>`, as a run would.
 fn write(results: &Path, record: &Record, name: &str) -> PathBuf {
@@ -226,4 +227,63 @@ fn rebuilding_inside_results_does_not_pick_up_the_site_itself() {
     let second = build_site(&results, &out).unwrap();
     assert_eq!(first, second);
     assert_eq!(second.records, 1);
+}
+
+#[test]
+fn intervals_ties_and_the_cache_simulation_show_and_schema_1_still_renders() {
+    let tmp = tempfile::tempdir().unwrap();
+    let results = tmp.path().join("results");
+    let options = Options {
+        tie: true,
+        cache_sim: true,
+    };
+    let new = synthetic_record_with("New CPU", "2026-11-23T10:00:00Z", options);
+    write(&results, &new, "new.json");
+    let old = as_schema_1(synthetic_record("Old CPU", "2026-11-22T10:00:00Z"));
+    write(&results, &old, "old.json");
+    let out = tmp.path().join("site");
+
+    let site = build_site(&results, &out).unwrap();
+
+    // Four charts per family for the record with a cache simulation, three for the other,
+    // one comparison per family.
+    assert_eq!((site.records, site.cpus), (2, 2));
+    assert_eq!(site.charts, 2 * 4 + 2 * 3 + 2);
+    let html = read_index(&out);
+    let sims: Vec<&str> = attribute_values(&html, "src")
+        .into_iter()
+        .filter(|s| s.ends_with("-cache-sim.svg"))
+        .collect();
+    assert_eq!(sims.len(), 2, "{sims:?}");
+    assert!(html.contains("simulated L1d (32 KiB, 8-way, 64 B lines)"));
+    // Schema 2: intervals and ties, in the ranked table of the new record.
+    let new_tables = &html[html.find("data-cpu=\"New CPU\"").unwrap()..];
+    let new_tables = &new_tables[..new_tables.find("</table>").unwrap()];
+    assert!(new_tables.contains("ns/op ±95%") && new_tables.contains("[95% interval]"));
+    assert!(
+        new_tables.contains("<span class=\"tie\""),
+        "no ≈ in {new_tables}"
+    );
+    assert!(new_tables.contains("<tr class=\"tied\">"));
+    assert!(new_tables.contains("<span class=\"ci\" title=\"95% interval\">["));
+    // Schema 1: interquartile ranges, and a line that ties cannot be called.
+    let old_tables = &html[html.find("data-cpu=\"Old CPU\"").unwrap()..];
+    let old_tables = &old_tables[..old_tables.find("</table>").unwrap()];
+    assert!(old_tables.contains("ns/op ±IQR") && !old_tables.contains("class=\"tie\""));
+    assert!(html.contains("Ties cannot be called: this schema-1 record has no per-round values."));
+    // Each CPU under its full description, each family with its summary.
+    for record in [&new, &old] {
+        let heading = format!("<h2>{}</h2>", record.machine.cpu.describe());
+        assert!(html.contains(&heading), "no {heading}");
+    }
+    for family in Families::families() {
+        let summary = family
+            .summary
+            .replace('&', "&amp;")
+            .replace('<', "&lt;")
+            .replace('>', "&gt;")
+            .replace('"', "&quot;")
+            .replace('\'', "&#39;");
+        assert!(html.contains(&format!("<p class=\"summary\">{summary}</p>")));
+    }
 }

@@ -5,19 +5,37 @@
 use harness::analysis::{analyze, simd_speedups};
 use harness::machine::Machine;
 use harness::measure::{Samples, FLOOR};
-use harness::record::{Record, Run, Tool, SCHEMA_VERSION};
+use harness::record::{
+    CacheCounts, Mode, Record, Run, SimulatedCache, SimulatedCaches, Tool, SCHEMA_VERSION,
+};
 use harness::workload::Workload;
 use strategies::{Bench, Families, FamilyVisitor, Registry};
 
+/// What a synthetic record holds beyond the default.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Options {
+    /// The second variant of every family measures like the first, round by round in another
+    /// order: the two are tied (their paired ratio's interval includes 1).
+    pub tie: bool,
+    /// Cache-simulation counts for every cache-pressure measurement, as `run --cache-sim`
+    /// records them.
+    pub cache_sim: bool,
+}
+
 /// A record made from synthetic samples (no timing), with every workload and a floor.
 pub fn synthetic_record(brand: &str, started_utc: &str) -> Record {
-    struct Synthetic(Vec<Samples>);
+    synthetic_record_with(brand, started_utc, Options::default())
+}
+
+/// [`synthetic_record`] with ties or cache-simulation counts.
+pub fn synthetic_record_with(brand: &str, started_utc: &str, options: Options) -> Record {
+    struct Synthetic(Vec<Samples>, Options);
     impl FamilyVisitor for Synthetic {
         fn visit<F: Bench>(&mut self) {
-            family::<F>(&mut self.0);
+            family::<F>(&mut self.0, self.1);
         }
     }
-    fn family<F: Bench>(samples: &mut Vec<Samples>) {
+    fn family<F: Bench>(samples: &mut Vec<Samples>, options: Options) {
         for workload in Workload::matrix::<F>() {
             let pressure = workload.eviction_bytes as f64 / (1 << 20) as f64;
             samples.push(Samples {
@@ -31,9 +49,19 @@ pub fn synthetic_record(brand: &str, started_utc: &str) -> Record {
                 sweeps: Vec::new(),
                 requires: vec![],
             });
+            let base = |i: usize| {
+                let d = F::descriptor(F::variants()[i]);
+                1.0 + i as f64 * 0.3 + pressure * (d.table_bytes as f64 / 8192.0)
+            };
             for (i, &variant) in F::variants().iter().enumerate() {
                 let d = F::descriptor(variant);
-                let base = 1.0 + i as f64 * 0.3 + pressure * (d.table_bytes as f64 / 8192.0);
+                let tied = options.tie && i == 1;
+                let b = if tied { base(0) } else { base(i) };
+                let rounds = if tied {
+                    vec![b * 1.02, b * 0.95, b * 1.1, b]
+                } else {
+                    vec![b, b * 1.1, b * 0.95, b * 1.02]
+                };
                 samples.push(Samples {
                     family: F::NAME,
                     variant: d.name,
@@ -41,20 +69,20 @@ pub fn synthetic_record(brand: &str, started_utc: &str) -> Record {
                     external: d.source.is_external(),
                     table_bytes: d.table_bytes,
                     workload,
-                    ns_per_op: vec![base, base * 1.1, base * 0.95, base * 1.02],
+                    ns_per_op: rounds,
                     sweeps: Vec::new(),
                     requires: d.requires.iter().map(|f| f.name()).collect(),
                 });
             }
         }
     }
-    let mut synthetic = Synthetic(Vec::new());
+    let mut synthetic = Synthetic(Vec::new(), options);
     Families::for_each(&mut synthetic);
     let samples = synthetic.0;
     let (measurements, ranks) = analyze(&samples, None);
     let mut machine = Machine::detect();
     machine.cpu.brand = brand.into();
-    Record {
+    let mut record = Record {
         schema_version: SCHEMA_VERSION,
         tool: Tool::this_build(),
         machine,
@@ -72,7 +100,67 @@ pub fn synthetic_record(brand: &str, started_utc: &str) -> Record {
         cache_sim: None,
         measurements,
         ranks,
+    };
+    if options.cache_sim {
+        add_cache_sim(&mut record);
     }
+    record
+}
+
+/// Counts as a cache simulation would make them: a table misses L1d once the sweep exceeds
+/// 32 KiB, and the last level (1 MiB) beyond that.
+fn add_cache_sim(record: &mut Record) {
+    let cache = |level, size_bytes| SimulatedCache {
+        level,
+        size_bytes,
+        associativity: 8,
+        line_bytes: 64,
+    };
+    record.cache_sim = Some(SimulatedCaches {
+        tool: "valgrind callgrind --cache-sim=yes".into(),
+        l1d: cache(1, 32 << 10),
+        ll: cache(2, 1 << 20),
+    });
+    for m in &mut record.measurements {
+        if m.mode != Mode::CachePressure {
+            continue;
+        }
+        let table = if m.table_bytes > 0 { 1.0 } else { 0.0 };
+        m.cache_sim = Some(CacheCounts {
+            instructions: 20.0,
+            l1d_misses: 0.2 + table * f64::from(m.eviction_bytes >= 32 << 10),
+            ll_misses: table * f64::from(m.eviction_bytes >= 1 << 20),
+        });
+    }
+}
+
+/// The record as schema 1 stored it: no rounds, intervals, paired ratios, ties or cache
+/// simulation.
+pub fn as_schema_1(mut record: Record) -> Record {
+    record.schema_version = 1;
+    record.cache_sim = None;
+    for m in &mut record.measurements {
+        m.rounds.clear();
+        m.median_interval = None;
+        m.paired_ratio_to_best = None;
+        m.cache_sim = None;
+    }
+    let mut previous = String::new();
+    let mut next = 1;
+    for r in &mut record.ranks {
+        if r.family != previous {
+            previous = r.family.clone();
+            next = 1;
+        }
+        r.rank = next;
+        next += 1;
+        r.paired_to_first = None;
+        r.tied_with_previous = false;
+    }
+    for s in &mut record.simd_speedups {
+        s.interval = None;
+    }
+    record
 }
 
 /// The binary as a command. Cross-testing under an emulator (scripts/aarch64.sh), the emulator

@@ -1,0 +1,186 @@
+//! `cross-cpu-<family>`: per variant, one bar per record, each the variant's geometric-mean
+//! ratio to the best variant on that record's CPU, with its 95% interval as a whisker where
+//! the record has one (schema 2). The same variant can rank differently on different CPUs.
+
+use super::style::{self, LegendEntry, Swatch, WIDTH};
+use super::Result;
+use crate::record::Record;
+use crate::report::uncertainty;
+use plotters::prelude::*;
+use std::error::Error;
+use std::path::{Path, PathBuf};
+
+/// One label per record for cross-CPU charts: CPU, masks and date.
+pub fn record_label(record: &Record) -> String {
+    // `2026-11-22 10:31 UTC`: records of one CPU from one day stay apart.
+    let date = record
+        .run
+        .started_utc
+        .get(..16)
+        .unwrap_or("")
+        .replace('T', " ")
+        + " UTC";
+    let masked = if record.run.feature_masked {
+        format!(" [no {}]", record.run.disabled_features.join(","))
+    } else {
+        String::new()
+    };
+    format!("{}{masked} · {date}", record.machine.cpu.describe())
+}
+
+/// The cross-CPU comparison: per family, each variant's geometric-mean ratio to the best on
+/// each record's CPU. Returns the files written.
+pub fn render_cross_cpu(records: &[Record], dir: &Path) -> Result<Vec<PathBuf>> {
+    std::fs::create_dir_all(dir)?;
+    let mut families: Vec<String> = Vec::new();
+    for family in records.iter().flat_map(|r| r.families()) {
+        if !families.contains(&family) {
+            families.push(family);
+        }
+    }
+    let mut files = Vec::new();
+    for family in families {
+        let stem = dir.join(format!("cross-cpu-{family}"));
+        files.extend(render_family(records, &family, &stem)?);
+    }
+    Ok(files)
+}
+
+/// A ratio and its interval, where there is one.
+type WithInterval = (f64, Option<(f64, f64)>);
+
+/// A record's bar for a variant: its geometric mean and interval, if it ranked the variant.
+fn bar(record: &Record, family: &str, variant: &str) -> Option<WithInterval> {
+    let rank = record
+        .ranks
+        .iter()
+        .find(|r| r.family == family && r.variant == variant)?;
+    let (ratio, interval) = uncertainty::geomean(rank);
+    Some((ratio, interval.map(|i| (i.low, i.high))))
+}
+
+fn render_family(records: &[Record], family: &str, stem: &Path) -> Result<Vec<PathBuf>> {
+    let mut names: Vec<String> = Vec::new();
+    for rank in records
+        .iter()
+        .flat_map(|r| &r.ranks)
+        .filter(|r| r.family == family)
+    {
+        if !names.contains(&rank.variant) {
+            names.push(rank.variant.clone());
+        }
+    }
+    let legend: Vec<LegendEntry> = records
+        .iter()
+        .enumerate()
+        .map(|(j, r)| LegendEntry::new(record_label(r), Swatch::Bar(style::look(j).0)))
+        .chain([LegendEntry::new(
+            "95% interval of the geometric mean (schema-2 records)",
+            Swatch::Whisker,
+        )])
+        .collect();
+    let legend_height = style::legend_height(&legend, WIDTH);
+    let (n, k) = (names.len().max(1), records.len().max(1));
+    let height = 40 + legend_height + 110 + (n * (16 * k + 14)).max(220) as u32 + 30;
+    let caption = format!(
+        "{} records · bitbench {}",
+        records.len(),
+        env!("CARGO_PKG_VERSION")
+    );
+    render!(stem, WIDTH, height, |root| {
+        let area = style::with_footer(root, &caption)?;
+        let area = style::with_title(
+            &area,
+            &format!(
+                "{family}: ratio to the best variant on each CPU (geometric mean over workloads)"
+            ),
+        )?;
+        let (strip, body) = area.split_vertically(legend_height);
+        style::draw_legend(&strip, &legend)?;
+        draw_bars(&body, records, family, &names)
+    })
+}
+
+/// The bars: row `i` (a variant) spans `[i, i + 1)` in hundredths, top to bottom; record `j`
+/// takes the `j`-th of `k` bands inside `[i + 0.1, i + 0.9)`.
+fn draw_bars<DB: DrawingBackend>(
+    area: &DrawingArea<DB, plotters::coord::Shift>,
+    records: &[Record],
+    family: &str,
+    names: &[String],
+) -> std::result::Result<(), Box<dyn Error>>
+where
+    DB::ErrorType: 'static,
+{
+    let (n, k) = (names.len().max(1), records.len().max(1));
+    let band = 80 / k as i32;
+    let row_top = |i: usize| (n - 1 - i) as i32 * 100;
+    let centres: Vec<i32> = (0..n).map(|i| row_top(i) + 50).collect();
+    let x_max = records
+        .iter()
+        .flat_map(|r| names.iter().filter_map(|v| bar(r, family, v)))
+        .map(|(ratio, interval)| interval.map_or(ratio, |(_, high)| high.max(ratio)))
+        .fold(1.0, f64::max)
+        * 1.15;
+    let longest = names.iter().map(|v| v.chars().count()).max().unwrap_or(0) as u32;
+    let mut chart = ChartBuilder::on(area)
+        .margin(14)
+        .x_label_area_size(45)
+        .y_label_area_size((longest * 8 + 30).max(100))
+        .build_cartesian_2d(0f64..x_max, (0..n as i32 * 100).with_key_points(centres))?;
+    chart
+        .configure_mesh()
+        .disable_y_mesh()
+        .y_label_formatter(&|v| {
+            let i = (n as i32 * 100 - 50 - v) / 100;
+            names.get(i as usize).cloned().unwrap_or_default()
+        })
+        .label_style(("sans-serif", 14))
+        .x_desc("ratio to the best variant on that CPU (1.00 = best, lower is better)")
+        .y_desc("variant")
+        .axis_desc_style(("sans-serif", 15))
+        .draw()?;
+    for (j, record) in records.iter().enumerate() {
+        let colour = style::look(j).0;
+        let bars: Vec<(i32, WithInterval)> = names
+            .iter()
+            .enumerate()
+            .filter_map(|(i, name)| {
+                Some((
+                    row_top(i) + 90 - j as i32 * band,
+                    bar(record, family, name)?,
+                ))
+            })
+            .collect();
+        chart.draw_series(bars.iter().map(|&(top, (ratio, _))| {
+            Rectangle::new(
+                [(0.0, top), (ratio, top - band * 85 / 100)],
+                colour.filled(),
+            )
+        }))?;
+        let whisker = BLACK.stroke_width(1);
+        let middle = |top: i32| top - band * 85 / 200;
+        chart.draw_series(bars.iter().filter_map(|&(top, (_, interval))| {
+            let (low, high) = interval?;
+            Some(PathElement::new(
+                vec![(low, middle(top)), (high, middle(top))],
+                whisker,
+            ))
+        }))?;
+        chart.draw_series(
+            bars.iter()
+                .filter_map(|&(top, (_, interval))| interval.map(|i| (top, i)))
+                .flat_map(|(top, (low, high))| {
+                    [low, high].map(|x| {
+                        EmptyElement::at((x, middle(top)))
+                            + PathElement::new(style::cap(false, 3), whisker)
+                    })
+                }),
+        )?;
+    }
+    chart.draw_series(std::iter::once(PathElement::new(
+        vec![(1.0, 0), (1.0, n as i32 * 100)],
+        BLACK.stroke_width(1),
+    )))?;
+    Ok(())
+}

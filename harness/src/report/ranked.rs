@@ -1,0 +1,261 @@
+//! The ranked table of each family, printed after a run and by `report`: rank (≈ for ties),
+//! variant, geometric-mean ratio with its interval; on the headline distribution, in
+//! throughput and in latency, the median time with its spread, the cycle estimate and the
+//! ratio to the best (≈ where tied with it); the time under the heaviest cache pressure; the
+//! table footprint. Then the SIMD speedups and the footnotes.
+
+use super::text_table::TextTable;
+use super::uncertainty::{self, Spread, SpreadKind, TIE};
+use crate::record::{Measurement, Mode, Record};
+use crate::units;
+use std::fmt::Write;
+
+/// The ranked tables of every family in `record`, the SIMD speedups and the footnotes.
+pub fn ranked_tables(record: &Record) -> String {
+    let mut out = String::new();
+    for family in record.families() {
+        family_table(record, &family, &mut out);
+    }
+    simd_speedups(record, &mut out);
+    footnotes(record, &mut out);
+    out
+}
+
+/// What every row of one family's table shares.
+struct Columns<'a> {
+    record: &'a Record,
+    family: &'a str,
+    workload: String,
+    pressure: Option<u64>,
+    cycles: bool,
+}
+
+impl Columns<'_> {
+    fn headers(&self, table: &mut TextTable) {
+        let kind = SpreadKind::of(self.record);
+        table.column("#", true);
+        table.column("variant", false);
+        table.column(
+            match kind {
+                SpreadKind::MedianInterval => "geomean [95%]",
+                SpreadKind::InterquartileRange => "geomean",
+            },
+            false,
+        );
+        for mode in [Mode::Throughput, Mode::Latency] {
+            let mut columns = vec![("ns/op", true), (kind.header(), true)];
+            if self.cycles {
+                columns.push(("cyc*", true));
+            }
+            columns.push(("ratio", true));
+            table.group(&format!("{} ({})", mode.name(), self.workload), &columns);
+        }
+        if let Some(e) = self.pressure {
+            table.group(&format!("@{}", units::bytes_compact(e)), &[("ns/op", true)]);
+        }
+        table.column("table", true);
+    }
+
+    /// The cells of one variant (or the floor) after its rank, label and geomean.
+    fn cells(&self, variant: &str) -> Vec<String> {
+        let mut cells = Vec::new();
+        for mode in [Mode::Throughput, Mode::Latency] {
+            let m = self
+                .record
+                .find(self.family, variant, &self.workload, mode, 0);
+            cells.extend(self.mode_cells(m));
+        }
+        if let Some(e) = self.pressure {
+            let m = self.record.family(self.family).find(|m| {
+                m.variant == variant && m.mode == Mode::CachePressure && m.eviction_bytes == e
+            });
+            cells.push(m.map_or("-".into(), |m| {
+                format!("{:.2}{}", m.ns_per_op.median, marks(m))
+            }));
+        }
+        let table = self
+            .record
+            .family(self.family)
+            .find(|m| m.variant == variant)
+            .map_or(0, |m| m.table_bytes);
+        cells.push(units::footprint(table as u64));
+        cells
+    }
+
+    /// ns/op, its spread, cycles/op (if the record has a clock) and the ratio to the best.
+    fn mode_cells(&self, m: Option<&Measurement>) -> Vec<String> {
+        let Some(m) = m else {
+            return vec!["-".into(); if self.cycles { 4 } else { 3 }];
+        };
+        let mut cells = vec![
+            format!("{:.2}", m.ns_per_op.median),
+            Spread::of(m).plus_minus(),
+        ];
+        if self.cycles {
+            cells.push(
+                m.cycles_per_op_estimate
+                    .map_or("-".into(), |c| format!("{c:.1}")),
+            );
+        }
+        cells.push(
+            m.ratio_to_best
+                .map_or("-".into(), |r| format!("{r:.2}x{}", marks(m))),
+        );
+        cells
+    }
+}
+
+/// `≈` for a tie with the best (else a space, so the numbers line up), then `!` for a suspect.
+fn marks(m: &Measurement) -> String {
+    let tie = if uncertainty::tied_with_best(m) {
+        TIE
+    } else {
+        " "
+    };
+    let suspect = if m.suspect { "!" } else { "" };
+    format!("{tie}{suspect}")
+}
+
+fn family_table(record: &Record, family: &str, out: &mut String) {
+    let Some(workload) = record.headline(family) else {
+        return;
+    };
+    let ranks: Vec<_> = record.ranks.iter().filter(|r| r.family == family).collect();
+    let workloads = ranks.iter().map(|r| r.workloads).max().unwrap_or(0);
+    let _ = writeln!(
+        out,
+        "\n{family}: ranked by geometric mean of ratio to best over {workloads} workloads (1.00x = best)"
+    );
+    let columns = Columns {
+        record,
+        family,
+        workload,
+        pressure: record.largest_eviction(family),
+        cycles: record.clock.is_some(),
+    };
+    let mut table = TextTable::default();
+    columns.headers(&mut table);
+    for r in &ranks {
+        let external = record
+            .family(family)
+            .any(|m| m.variant == r.variant && m.external);
+        let label = if external {
+            format!("{} (ext)", r.variant)
+        } else {
+            r.variant.clone()
+        };
+        let mut cells = vec![
+            uncertainty::rank_label(r),
+            label,
+            uncertainty::geomean_text(r, "x"),
+        ];
+        cells.extend(columns.cells(&r.variant));
+        table.row(cells);
+    }
+    if let Some(floor) = record.family(family).find(|m| m.floor) {
+        let mut cells = vec![String::new(), "empty (floor)".into(), String::new()];
+        cells.extend(columns.cells(&floor.variant));
+        table.row(cells);
+    }
+    out.push_str(&table.render(2));
+}
+
+fn simd_speedups(record: &Record, out: &mut String) {
+    if record.simd_speedups.is_empty() {
+        return;
+    }
+    let _ = writeln!(
+        out,
+        "\nSIMD kernels against the best portable variant, throughput (above 1.00x = SIMD faster):"
+    );
+    let mut table = TextTable::default();
+    for (header, right) in [
+        ("family", false),
+        ("variant", false),
+        ("workload", false),
+        ("speedup", false),
+        ("best portable", false),
+    ] {
+        table.column(header, right);
+    }
+    for s in &record.simd_speedups {
+        let speedup = match &s.interval {
+            Some(i) => {
+                let tie = if i.includes_parity() { TIE } else { "" };
+                format!("{:.2}x {} {tie}", s.speedup, uncertainty::bracket(i))
+            }
+            None => format!("{:.2}x", s.speedup),
+        };
+        table.row(vec![
+            s.family.clone(),
+            s.variant.clone(),
+            s.workload.clone(),
+            speedup,
+            s.best_portable.clone(),
+        ]);
+    }
+    out.push_str(&table.render(2));
+}
+
+fn footnotes(record: &Record, out: &mut String) {
+    out.push('\n');
+    for line in uncertainty::explanation(record) {
+        out.push_str(&wrap(&line, 100, 2));
+    }
+    let _ = writeln!(
+        out,
+        "  * cycles/op are estimates: ns/op times the clock estimated in this run{}.",
+        record
+            .clock
+            .as_ref()
+            .map_or(" (none on this architecture)".into(), |c| format!(
+                " ({:.2} GHz)",
+                c.ghz
+            ))
+    );
+    let suspects: Vec<String> = record
+        .measurements
+        .iter()
+        .filter(|m| m.suspect)
+        .map(|m| {
+            format!(
+                "{}/{} {} {}",
+                m.family,
+                m.variant,
+                m.workload,
+                m.mode.name()
+            )
+        })
+        .collect();
+    if !suspects.is_empty() {
+        let _ = writeln!(
+            out,
+            "  ! SUSPECT, measured below the empty kernel (work probably deleted): {}",
+            suspects.join("; ")
+        );
+    }
+}
+
+/// `text` as lines of at most `width` characters (longer words stay whole), the first
+/// indented by `indent` spaces and the rest by two more.
+pub(super) fn wrap(text: &str, width: usize, indent: usize) -> String {
+    let mut out = String::new();
+    let mut line = " ".repeat(indent);
+    let mut empty = true;
+    for word in text.split_whitespace() {
+        if !empty && line.chars().count() + 1 + word.chars().count() > width {
+            out.push_str(line.trim_end());
+            out.push('\n');
+            line = " ".repeat(indent + 2);
+            empty = true;
+        }
+        if !empty {
+            line.push(' ');
+        }
+        line.push_str(word);
+        empty = false;
+    }
+    out.push_str(line.trim_end());
+    out.push('\n');
+    out
+}

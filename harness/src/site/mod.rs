@@ -1,0 +1,111 @@
+//! The results site: every record under `results/`, grouped by CPU, as one static HTML page
+//! with its tables and charts, and the raw records beside it.
+//!
+//! The site folder (by default `results/site/`) holds:
+//!
+//! - `index.html`: one section per CPU (its description, then each record, newest first, with
+//!   the ranked table of every family and its charts), the cross-CPU comparison, and a note on
+//!   the method;
+//! - `records/<folder>/<file>.json`: each record, byte for byte, linked from the page;
+//! - `charts/<folder>/<record>/`: each record's charts (the SVG is shown, the PNG linked);
+//! - `charts/cross-cpu/`: the cross-CPU comparison over all records.
+//!
+//! The page is self-contained: inline CSS, no scripts, fonts or images from elsewhere, so the
+//! folder can be served as it is (GitHub Pages) or opened from disk. Every text taken from a
+//! record is escaped. The site is written with [`output::publish`]: built in a hidden folder
+//! beside the target and moved into place at the end, so an interrupted build leaves the
+//! previous site intact, and only files an earlier build wrote are ever replaced.
+//!
+//! The parts, by what they build: `records` finds the records and groups them by CPU;
+//! `page` lays out the page; `head` is its head and style sheet; `cpu` describes a CPU
+//! and a run; `ranked` draws the ranked tables; `cross_cpu` the comparison across CPUs;
+//! `method` the note on how the numbers were made; `html` the pieces they share.
+
+mod cpu;
+mod cross_cpu;
+mod head;
+mod html;
+mod method;
+mod page;
+mod ranked;
+mod records;
+
+use crate::chart;
+use crate::output;
+use crate::record::Record;
+use anyhow::{anyhow, bail, Context, Result};
+use page::Page;
+use records::Found;
+use std::path::{Path, PathBuf};
+
+/// Where the cross-CPU charts go, inside the site.
+const CROSS_CPU_DIR: &str = "charts/cross-cpu";
+
+/// What [`build_site`] made.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SiteSummary {
+    /// Records on the page.
+    pub records: usize,
+    /// CPUs (sections) on the page.
+    pub cpus: usize,
+    /// Charts shown on the page.
+    pub charts: usize,
+    /// The page: `<out>/index.html`.
+    pub index: PathBuf,
+    /// One message per JSON file skipped, naming it and why (also printed as a warning).
+    pub skipped: Vec<String>,
+}
+
+/// Builds the site of every record in `results/<cpu>/*.json` into `out`, replacing what was
+/// there only once the new site is complete. Files that are not readable records are skipped
+/// with a warning; no records at all is an error.
+pub fn build_site(results: &Path, out: &Path) -> Result<SiteSummary> {
+    output::check_target(out, output::Legacy::None)?;
+    let (mut records, skipped) = records::find_records(results, out)?;
+    if records.is_empty() {
+        bail!(
+            "no records in {}/<cpu>/*.json to build a site from",
+            results.display()
+        );
+    }
+    records::newest_first(&mut records);
+    let mut charts = 0;
+    output::publish(out, output::Legacy::None, |staging| {
+        charts = fill(staging, &records)?;
+        Ok(())
+    })?;
+    Ok(SiteSummary {
+        records: records.len(),
+        cpus: records::group_by_cpu(&records).len(),
+        charts,
+        index: out.join("index.html"),
+        skipped,
+    })
+}
+
+/// Writes the records, charts and page into `site`; returns the number of charts shown.
+fn fill(site: &Path, records: &[Found]) -> Result<usize> {
+    for found in records {
+        copy_record(site, found)?;
+        chart::render_record(&found.record, &site.join(found.chart_dir()))
+            .map_err(|e| anyhow!("{}: drawing charts: {e}", found.source.display()))?;
+    }
+    let all: Vec<Record> = records.iter().map(|f| f.record.clone()).collect();
+    chart::render_cross_cpu(&all, &site.join(CROSS_CPU_DIR))
+        .map_err(|e| anyhow!("drawing the cross-CPU charts: {e}"))?;
+    let page = Page::new(site, records);
+    let html = page.render();
+    std::fs::write(site.join("index.html"), html)
+        .with_context(|| format!("writing {}", site.join("index.html").display()))?;
+    Ok(page.chart_count())
+}
+
+fn copy_record(site: &Path, found: &Found) -> Result<()> {
+    let target = site.join(found.json_path());
+    if let Some(parent) = target.parent() {
+        std::fs::create_dir_all(parent)?;
+    }
+    std::fs::copy(&found.source, &target)
+        .with_context(|| format!("copying {} to {}", found.source.display(), target.display()))?;
+    Ok(())
+}
