@@ -9,7 +9,7 @@
 //! the eviction sweep runs with counting off (its accesses still pass through the simulated
 //! caches, leaving them as a real sweep would), each block of queries with counting on, and a
 //! dump of the counters after each (variant, eviction size). Counting is switched with
-//! Callgrind's client requests ([`client`]), which are no-ops outside valgrind.
+//! Callgrind's client requests (module `client`), which are no-ops outside valgrind.
 
 use crate::measure::FLOOR;
 use crate::record::{CacheCounts, Mode, Record, SimulatedCache, SimulatedCaches};

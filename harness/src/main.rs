@@ -1,6 +1,9 @@
 //! `bitbench`: the command line. See `bitbench --help`. Each command lives in a module of
 //! `cli/`; this file is the arguments and the dispatch.
 
+// The doc comments below are the command line's help text, where `DIR/<cpu>/…` is plain text.
+#![allow(rustdoc::invalid_html_tags)]
+
 mod cli;
 
 use anyhow::{bail, Result};

@@ -48,11 +48,11 @@ pub struct Workload {
     pub mode: Mode,
     /// Bytes swept between blocks; 0 outside cache-pressure mode.
     pub eviction_bytes: u64,
-    /// Queries per pass outside cache-pressure mode (the family's [`Shape::pool`]).
+    /// Queries per pass outside cache-pressure mode (the family's [`Shape::pool`](strategies::Shape::pool)).
     pub pool: usize,
-    /// The family's weight in the time budget ([`Shape::weight`]).
+    /// The family's weight in the time budget ([`Shape::weight`](strategies::Shape::weight)).
     pub weight: u32,
-    /// What the time is per ([`Shape::unit`]).
+    /// What the time is per ([`Shape::unit`](strategies::Shape::unit)).
     pub unit: &'static str,
     /// The size of one answer in bytes.
     pub answer_bytes: usize,

@@ -16,7 +16,7 @@ pub enum Part {
 }
 
 /// An answer of a family. Implemented for [`Bitboard`], `bool`, `u32` and `u64` here; a family
-/// with a struct of bitboards as its answer declares it with [`bitboard_answer!`].
+/// with a struct of bitboards as its answer declares it with [`bitboard_answer!`](crate::bitboard_answer).
 pub trait Answer: Copy + PartialEq + Debug + Default + Send + Sync + 'static {
     /// The answer's named parts, for a mismatch report. A one-part answer's label is `""`.
     fn parts(&self) -> Vec<(&'static str, Part)>;

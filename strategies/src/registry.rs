@@ -24,7 +24,7 @@ pub struct FamilyInfo {
     pub descriptors: Vec<&'static Descriptor>,
 }
 
-/// A list of families. [`Families`] is the suite's; tests declare others with [`registry!`].
+/// A list of families. [`Families`] is the suite's; tests declare others with [`registry!`](crate::registry!).
 pub trait Registry {
     /// Calls `visitor.visit::<F>()` for every family, in order.
     fn for_each<V: FamilyVisitor>(visitor: &mut V);
