@@ -176,9 +176,13 @@ fn staging_dir(target: &Path) -> Result<PathBuf> {
 }
 
 /// Moves the staged `files` into `dir`, then removes what the old manifest listed and the new
-/// one does not.
+/// one does not. Nothing is moved or removed if any of those paths leads through a link or a
+/// file inside `dir`.
 fn replace_contents(staging: &Path, dir: &Path, files: &[String]) -> Result<()> {
     let old = read_manifest(dir)?.map(|m| m.files).unwrap_or_default();
+    for file in files.iter().chain(&old) {
+        folders_are_real(dir, file)?;
+    }
     for file in files.iter().map(String::as_str).chain([MANIFEST]) {
         let (from, to) = (staging.join(file), dir.join(file));
         if let Some(parent) = to.parent() {
@@ -198,6 +202,34 @@ fn replace_contents(staging: &Path, dir: &Path, files: &[String]) -> Result<()> 
                 }
                 parent = p.parent();
             }
+        }
+    }
+    Ok(())
+}
+
+/// Refuses `file` (relative to `dir`, `/`-separated) if a folder on its way, below `dir`, is a
+/// symbolic link or not a folder: writing or removing through it would change what lies
+/// outside `dir` (someone's folder, linked in). Folders not there yet are fine: they are made.
+fn folders_are_real(dir: &Path, file: &str) -> Result<()> {
+    let mut path = dir.to_path_buf();
+    let folders = file.split('/').collect::<Vec<_>>();
+    for folder in &folders[..folders.len() - 1] {
+        path.push(folder);
+        let Ok(meta) = std::fs::symlink_metadata(&path) else {
+            return Ok(());
+        };
+        if meta.file_type().is_symlink() {
+            bail!(
+                "{} is a symbolic link; bitbench writes and removes files only in folders, \
+                 never through a link (remove it, or choose another --out)",
+                path.display()
+            );
+        }
+        if !meta.is_dir() {
+            bail!(
+                "{} is a file where bitbench needs a folder (for {file})",
+                path.display()
+            );
         }
     }
     Ok(())
@@ -342,6 +374,31 @@ mod tests {
         assert_eq!(std::fs::read_to_string(out.join("a.svg")).unwrap(), "3");
         let leftovers: Vec<_> = std::fs::read_dir(root.path()).unwrap().collect();
         assert_eq!(leftovers.len(), 1, "the staging folder is gone");
+    }
+
+    #[test]
+    #[cfg(unix)]
+    fn nothing_is_written_or_removed_through_a_link() {
+        let root = tempfile::tempdir().unwrap();
+        let theirs = root.path().join("theirs");
+        put(&theirs, "notes.txt", "theirs").unwrap();
+        let out = root.path().join("out");
+        publish(&out, Legacy::None, |s| put(s, "sub/notes.txt", "ours")).unwrap();
+        std::fs::remove_dir_all(out.join("sub")).unwrap();
+        std::os::unix::fs::symlink(&theirs, out.join("sub")).unwrap();
+        // Writing sub/notes.txt again, or removing it as no longer written: both through the
+        // link, into their folder.
+        for file in ["sub/notes.txt", "other.txt"] {
+            let error = publish(&out, Legacy::None, |s| put(s, file, "ours")).unwrap_err();
+            assert!(
+                format!("{error:#}").contains("sub is a symbolic link"),
+                "{error:#}"
+            );
+            assert_eq!(
+                std::fs::read_to_string(theirs.join("notes.txt")).unwrap(),
+                "theirs"
+            );
+        }
     }
 
     #[test]
