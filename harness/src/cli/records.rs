@@ -29,6 +29,22 @@ fn stem(path: &Path) -> Result<String> {
     Ok(names::checked("record file name", &stem)?.to_string())
 }
 
+/// Refuses two records of the same file name into one `--out`: the second one's charts would
+/// replace the first one's in `out/<stem>`.
+fn distinct(paths: &[PathBuf], stems: &[String], out: &Path) -> Result<()> {
+    for (i, stem) in stems.iter().enumerate() {
+        if let Some(first) = stems[..i].iter().position(|s| s == stem) {
+            bail!(
+                "{} and {} would both be drawn into {}; give the records different file names",
+                paths[first].display(),
+                paths[i].display(),
+                out.join(stem).display()
+            );
+        }
+    }
+    Ok(())
+}
+
 /// `report RECORD…`: tables and charts again, from the records alone.
 pub fn report(args: &ReportArgs) -> Result<ExitCode> {
     let records = load_all(&args.records)?;
@@ -50,6 +66,7 @@ pub fn report(args: &ReportArgs) -> Result<ExitCode> {
         .collect::<Result<Vec<_>>>()?;
     match &args.out {
         Some(out) => {
+            distinct(&args.records, &stems, out)?;
             output::check_target(out, Legacy::Charts)?;
             let one = records.len() == 1;
             output::publish(out, Legacy::Charts, |staging| {
