@@ -97,23 +97,35 @@ fn foreign_files(dir: &Path, legacy: Legacy) -> Result<()> {
 /// Checks that files can be created in `dir` (creating it, and its missing parents, for the
 /// check, then removing what the check created).
 pub fn check_writable(dir: &Path) -> Result<()> {
-    let mut created = Vec::new();
-    let mut missing = dir.to_path_buf();
-    while !missing.exists() {
-        created.push(missing.clone());
-        match missing.parent() {
-            Some(parent) if !parent.as_os_str().is_empty() => missing = parent.to_path_buf(),
-            _ => break,
-        }
-    }
+    let created = missing_folders(dir);
     let probe = dir.join(format!("{TEMPORARY}probe-{}", std::process::id()));
     let result = std::fs::create_dir_all(dir)
         .and_then(|()| std::fs::write(&probe, b"probe"))
         .and_then(|()| std::fs::remove_file(&probe));
-    for path in &created {
-        let _ = std::fs::remove_dir(path);
-    }
+    remove_empty(&created);
     result.with_context(|| format!("--out {} is not writable", dir.display()))
+}
+
+/// `dir` and those of its parents that do not exist, deepest first: what `create_dir_all(dir)`
+/// would create, so that a command that fails can take them back with [`remove_empty`].
+pub fn missing_folders(dir: &Path) -> Vec<PathBuf> {
+    let mut missing = Vec::new();
+    let mut path = dir.to_path_buf();
+    while !path.exists() {
+        missing.push(path.clone());
+        match path.parent() {
+            Some(parent) if !parent.as_os_str().is_empty() => path = parent.to_path_buf(),
+            _ => break,
+        }
+    }
+    missing
+}
+
+/// Removes each of `folders` (deepest first) that is empty; leaves the others.
+pub fn remove_empty(folders: &[PathBuf]) {
+    for folder in folders {
+        let _ = std::fs::remove_dir(folder);
+    }
 }
 
 /// What [`publish`] did.
