@@ -59,11 +59,15 @@ pub fn report(args: &ReportArgs) -> Result<ExitCode> {
         println!("{}", serde_json::to_string_pretty(&value)?);
         return Ok(ExitCode::SUCCESS);
     }
-    let stems = args
-        .records
-        .iter()
-        .map(|p| stem(p))
-        .collect::<Result<Vec<_>>>()?;
+    // A record's file stem names its charts' folder, unless one record goes into --out.
+    let stems = if args.out.is_some() && args.records.len() == 1 {
+        vec![String::new()]
+    } else {
+        args.records
+            .iter()
+            .map(|p| stem(p))
+            .collect::<Result<Vec<_>>>()?
+    };
     match &args.out {
         Some(out) => {
             distinct(&args.records, &stems, out)?;
