@@ -54,17 +54,23 @@ impl Legacy {
 /// (and can be created), or it is a writable folder that is empty, holds a manifest, or holds
 /// only what `legacy` accepts. Leaves nothing behind.
 pub fn check_target(dir: &Path, legacy: Legacy) -> Result<()> {
-    if dir.exists() {
-        if !dir.is_dir() {
-            bail!("--out {} is a file, not a folder", dir.display());
-        }
-        foreign_files(dir, legacy)?;
-    }
-    check_writable(dir)
+    check_target_named(dir, legacy, &format!("--out {}", dir.display()))
 }
 
-/// Refuses a folder holding files bitbench did not write.
-fn foreign_files(dir: &Path, legacy: Legacy) -> Result<()> {
+/// [`check_target`] for a folder the user did not name with `--out`, called `name` in messages
+/// (`r (the folder for the charts of r.json)`).
+pub fn check_target_named(dir: &Path, legacy: Legacy, name: &str) -> Result<()> {
+    if dir.exists() {
+        if !dir.is_dir() {
+            bail!("{name} is a file, not a folder");
+        }
+        foreign_files(dir, legacy, name)?;
+    }
+    writable(dir, name)
+}
+
+/// Refuses a folder holding files bitbench did not write; `name` is the folder in messages.
+fn foreign_files(dir: &Path, legacy: Legacy, name: &str) -> Result<()> {
     if dir.join(MANIFEST).is_file() {
         read_manifest(dir)?;
         return Ok(());
@@ -87,8 +93,8 @@ fn foreign_files(dir: &Path, legacy: Legacy) -> Result<()> {
     foreign.sort();
     let shown: Vec<&str> = foreign.iter().take(3).map(String::as_str).collect();
     bail!(
-        "--out {} holds files bitbench did not write ({}{}); choose an empty or new folder",
-        dir.display(),
+        "{name} holds files bitbench did not write ({}{}); choose an empty or new folder \
+         with --out",
         shown.join(", "),
         if foreign.len() > 3 { ", …" } else { "" }
     )
@@ -97,13 +103,17 @@ fn foreign_files(dir: &Path, legacy: Legacy) -> Result<()> {
 /// Checks that files can be created in `dir` (creating it, and its missing parents, for the
 /// check, then removing what the check created).
 pub fn check_writable(dir: &Path) -> Result<()> {
+    writable(dir, &format!("--out {}", dir.display()))
+}
+
+fn writable(dir: &Path, name: &str) -> Result<()> {
     let created = missing_folders(dir);
     let probe = dir.join(format!("{TEMPORARY}probe-{}", std::process::id()));
     let result = std::fs::create_dir_all(dir)
         .and_then(|()| std::fs::write(&probe, b"probe"))
         .and_then(|()| std::fs::remove_file(&probe));
     remove_empty(&created);
-    result.with_context(|| format!("--out {} is not writable", dir.display()))
+    result.with_context(|| format!("{name} is not writable"))
 }
 
 /// `dir` and those of its parents that do not exist, deepest first: what `create_dir_all(dir)`
@@ -148,7 +158,7 @@ pub fn publish(
         if !dir.is_dir() {
             bail!("{} is a file, not a folder", dir.display());
         }
-        foreign_files(dir, legacy)?;
+        foreign_files(dir, legacy, &dir.display().to_string())?;
     }
     let staging = staging_dir(dir)?;
     let result = fill(&staging).and_then(|()| {

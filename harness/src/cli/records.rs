@@ -98,8 +98,13 @@ pub fn report(args: &ReportArgs) -> Result<ExitCode> {
                 .zip(&stems)
                 .map(|(path, stem)| path.with_file_name(stem))
                 .collect();
-            for target in &targets {
-                output::check_target(target, Legacy::Charts)?;
+            for (target, path) in targets.iter().zip(&args.records) {
+                let name = format!(
+                    "{} (the folder for the charts of {})",
+                    target.display(),
+                    path.display()
+                );
+                output::check_target_named(target, Legacy::Charts, &name)?;
             }
             for ((record, path), target) in records.iter().zip(&args.records).zip(&targets) {
                 println!("{}: {}", path.display(), record.caption());
