@@ -244,13 +244,13 @@ fn record_cases(records: &Records) -> Vec<Case> {
             records,
             "variant with NUL",
             |r| second(r)["variant"] = json!("x\u{0}y"),
-            "variant \"x\\0y\" cannot be used in a file name",
+            "measurements[1].variant: \"x\\0y\" holds a control character (U+0000)",
         ),
         bad_record(
             records,
             "variant with newline",
             |r| second(r)["variant"] = json!("x\ny"),
-            "variant \"x\\ny\" cannot be used in a file name",
+            "measurements[1].variant: \"x\\ny\" holds a control character (U+000A)",
         ),
         bad_record(
             records,
@@ -869,6 +869,16 @@ fn compare_cases(records: &Records) -> Vec<Case> {
     });
     vec![
         case(
+            "compare with a CPU brand holding a terminal escape sequence",
+            &["compare", "good.json", "evil.json", "--cross-cpu"],
+            "evil.json: invalid record: machine.cpu.brand: \"Evil\\u{1b}[2J CPU\" holds a \
+             control character (U+001B)",
+        )
+        .text(
+            "evil.json",
+            records.with(|r| r["machine"]["cpu"]["brand"] = json!("Evil\u{1b}[2J CPU")),
+        ),
+        case(
             "compare with NEW holding no measurements",
             &["compare", "good.json", "empty.json"],
             "empty.json: invalid record: measurements: the record has no measurements",
@@ -1462,6 +1472,12 @@ fn check(records: &Records, machine: &Machine, case: &Case) -> Result<String, St
     }
     if text.contains("panicked") {
         problems.push("it panicked".into());
+    }
+    if let Some(c) = text
+        .chars()
+        .find(|c| c.is_control() && *c != '\n' && *c != '\t')
+    {
+        problems.push(format!("it printed a raw control character: {c:?}"));
     }
     let work = folder.work.strip_prefix(folder.root.path()).unwrap();
     let allowed: Vec<PathBuf> = case.outputs.iter().map(|o| work.join(o)).collect();

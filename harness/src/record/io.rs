@@ -135,6 +135,11 @@ impl Record {
                 "schema_version {version} was never written by bitbench (versions are {OLDEST_SCHEMA} to {SCHEMA_VERSION})"
             )));
         }
+        validate::plain_text(&value).map_err(|problem| RecordError::Invalid {
+            path: path.into(),
+            field: problem.field,
+            reason: problem.reason,
+        })?;
         let record: Record =
             serde_json::from_value(value).map_err(|error| not_a_record(error.to_string()))?;
         validate::record(&record).map_err(|problem| RecordError::Invalid {

@@ -2,8 +2,9 @@
 //! `compare`, `site`, `advise`) goes through [`super::Record::load`], which refuses a record
 //! that breaks any of these rules, naming the field and the reason: values that cannot be
 //! true (negative, zero, NaN, infinite or absurd times; quartiles out of order; rounds that
-//! disagree with their summary), duplicate measurements, a record with no measurements, and
-//! names that could not safely become part of a file name.
+//! disagree with their summary), duplicate measurements, a record with no measurements,
+//! names that could not safely become part of a file name, and (checked on the JSON, by
+//! [`plain_text`]) strings holding control characters.
 
 use super::{Interval, Measurement, Record};
 use crate::names;
@@ -43,6 +44,42 @@ fn problem<T>(field: impl Into<String>, reason: impl Into<String>) -> Result<T, 
         field: field.into(),
         reason: reason.into(),
     })
+}
+
+/// Checks every string of a record's JSON before it is parsed: none may hold a control
+/// character. Names and descriptions are printed on terminals and written into files and
+/// pages, where a newline, a NUL or an escape sequence from a record would do harm.
+pub fn plain_text(value: &serde_json::Value) -> Result<(), Problem> {
+    fn walk(value: &serde_json::Value, at: &str) -> Result<(), Problem> {
+        match value {
+            serde_json::Value::String(text) => match text.chars().find(|c| c.is_control()) {
+                Some(c) => {
+                    let shown: String = text.chars().take(80).collect();
+                    problem(
+                        at,
+                        format!(
+                            "{shown:?} holds a control character (U+{:04X})",
+                            u32::from(c)
+                        ),
+                    )
+                }
+                None => Ok(()),
+            },
+            serde_json::Value::Array(items) => items
+                .iter()
+                .enumerate()
+                .try_for_each(|(i, item)| walk(item, &format!("{at}[{i}]"))),
+            serde_json::Value::Object(fields) => fields.iter().try_for_each(|(key, item)| {
+                if at.is_empty() {
+                    walk(item, key)
+                } else {
+                    walk(item, &format!("{at}.{key}"))
+                }
+            }),
+            _ => Ok(()),
+        }
+    }
+    walk(value, "")
 }
 
 /// Checks a whole record.
