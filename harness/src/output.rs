@@ -54,17 +54,23 @@ impl Legacy {
 /// (and can be created), or it is a writable folder that is empty, holds a manifest, or holds
 /// only what `legacy` accepts. Leaves nothing behind.
 pub fn check_target(dir: &Path, legacy: Legacy) -> Result<()> {
-    if dir.exists() {
-        if !dir.is_dir() {
-            bail!("--out {} is a file, not a folder", dir.display());
-        }
-        foreign_files(dir, legacy)?;
-    }
-    check_writable(dir)
+    check_target_named(dir, legacy, &format!("--out {}", dir.display()))
 }
 
-/// Refuses a folder holding files bitbench did not write.
-fn foreign_files(dir: &Path, legacy: Legacy) -> Result<()> {
+/// [`check_target`] for a folder the user did not name with `--out`, called `name` in messages
+/// (`r (the folder for the charts of r.json)`).
+pub fn check_target_named(dir: &Path, legacy: Legacy, name: &str) -> Result<()> {
+    if dir.exists() {
+        if !dir.is_dir() {
+            bail!("{name} is a file, not a folder");
+        }
+        foreign_files(dir, legacy, name)?;
+    }
+    writable(dir, name)
+}
+
+/// Refuses a folder holding files bitbench did not write; `name` is the folder in messages.
+fn foreign_files(dir: &Path, legacy: Legacy, name: &str) -> Result<()> {
     if dir.join(MANIFEST).is_file() {
         read_manifest(dir)?;
         return Ok(());
@@ -87,8 +93,8 @@ fn foreign_files(dir: &Path, legacy: Legacy) -> Result<()> {
     foreign.sort();
     let shown: Vec<&str> = foreign.iter().take(3).map(String::as_str).collect();
     bail!(
-        "--out {} holds files bitbench did not write ({}{}); choose an empty or new folder",
-        dir.display(),
+        "{name} holds files bitbench did not write ({}{}); choose an empty or new folder \
+         with --out",
         shown.join(", "),
         if foreign.len() > 3 { ", …" } else { "" }
     )
@@ -97,23 +103,39 @@ fn foreign_files(dir: &Path, legacy: Legacy) -> Result<()> {
 /// Checks that files can be created in `dir` (creating it, and its missing parents, for the
 /// check, then removing what the check created).
 pub fn check_writable(dir: &Path) -> Result<()> {
-    let mut created = Vec::new();
-    let mut missing = dir.to_path_buf();
-    while !missing.exists() {
-        created.push(missing.clone());
-        match missing.parent() {
-            Some(parent) if !parent.as_os_str().is_empty() => missing = parent.to_path_buf(),
-            _ => break,
-        }
-    }
+    writable(dir, &format!("--out {}", dir.display()))
+}
+
+fn writable(dir: &Path, name: &str) -> Result<()> {
+    let created = missing_folders(dir);
     let probe = dir.join(format!("{TEMPORARY}probe-{}", std::process::id()));
     let result = std::fs::create_dir_all(dir)
         .and_then(|()| std::fs::write(&probe, b"probe"))
         .and_then(|()| std::fs::remove_file(&probe));
-    for path in &created {
-        let _ = std::fs::remove_dir(path);
+    remove_empty(&created);
+    result.with_context(|| format!("{name} is not writable"))
+}
+
+/// `dir` and those of its parents that do not exist, deepest first: what `create_dir_all(dir)`
+/// would create, so that a command that fails can take them back with [`remove_empty`].
+pub fn missing_folders(dir: &Path) -> Vec<PathBuf> {
+    let mut missing = Vec::new();
+    let mut path = dir.to_path_buf();
+    while !path.exists() {
+        missing.push(path.clone());
+        match path.parent() {
+            Some(parent) if !parent.as_os_str().is_empty() => path = parent.to_path_buf(),
+            _ => break,
+        }
     }
-    result.with_context(|| format!("--out {} is not writable", dir.display()))
+    missing
+}
+
+/// Removes each of `folders` (deepest first) that is empty; leaves the others.
+pub fn remove_empty(folders: &[PathBuf]) {
+    for folder in folders {
+        let _ = std::fs::remove_dir(folder);
+    }
 }
 
 /// What [`publish`] did.
@@ -136,7 +158,7 @@ pub fn publish(
         if !dir.is_dir() {
             bail!("{} is a file, not a folder", dir.display());
         }
-        foreign_files(dir, legacy)?;
+        foreign_files(dir, legacy, &dir.display().to_string())?;
     }
     let staging = staging_dir(dir)?;
     let result = fill(&staging).and_then(|()| {
@@ -176,9 +198,13 @@ fn staging_dir(target: &Path) -> Result<PathBuf> {
 }
 
 /// Moves the staged `files` into `dir`, then removes what the old manifest listed and the new
-/// one does not.
+/// one does not. Nothing is moved or removed if any of those paths leads through a link or a
+/// file inside `dir`.
 fn replace_contents(staging: &Path, dir: &Path, files: &[String]) -> Result<()> {
     let old = read_manifest(dir)?.map(|m| m.files).unwrap_or_default();
+    for file in files.iter().chain(&old) {
+        folders_are_real(dir, file)?;
+    }
     for file in files.iter().map(String::as_str).chain([MANIFEST]) {
         let (from, to) = (staging.join(file), dir.join(file));
         if let Some(parent) = to.parent() {
@@ -198,6 +224,34 @@ fn replace_contents(staging: &Path, dir: &Path, files: &[String]) -> Result<()> 
                 }
                 parent = p.parent();
             }
+        }
+    }
+    Ok(())
+}
+
+/// Refuses `file` (relative to `dir`, `/`-separated) if a folder on its way, below `dir`, is a
+/// symbolic link or not a folder: writing or removing through it would change what lies
+/// outside `dir` (someone's folder, linked in). Folders not there yet are fine: they are made.
+fn folders_are_real(dir: &Path, file: &str) -> Result<()> {
+    let mut path = dir.to_path_buf();
+    let folders = file.split('/').collect::<Vec<_>>();
+    for folder in &folders[..folders.len() - 1] {
+        path.push(folder);
+        let Ok(meta) = std::fs::symlink_metadata(&path) else {
+            return Ok(());
+        };
+        if meta.file_type().is_symlink() {
+            bail!(
+                "{} is a symbolic link; bitbench writes and removes files only in folders, \
+                 never through a link (remove it, or choose another --out)",
+                path.display()
+            );
+        }
+        if !meta.is_dir() {
+            bail!(
+                "{} is a file where bitbench needs a folder (for {file})",
+                path.display()
+            );
         }
     }
     Ok(())
@@ -342,6 +396,31 @@ mod tests {
         assert_eq!(std::fs::read_to_string(out.join("a.svg")).unwrap(), "3");
         let leftovers: Vec<_> = std::fs::read_dir(root.path()).unwrap().collect();
         assert_eq!(leftovers.len(), 1, "the staging folder is gone");
+    }
+
+    #[test]
+    #[cfg(unix)]
+    fn nothing_is_written_or_removed_through_a_link() {
+        let root = tempfile::tempdir().unwrap();
+        let theirs = root.path().join("theirs");
+        put(&theirs, "notes.txt", "theirs").unwrap();
+        let out = root.path().join("out");
+        publish(&out, Legacy::None, |s| put(s, "sub/notes.txt", "ours")).unwrap();
+        std::fs::remove_dir_all(out.join("sub")).unwrap();
+        std::os::unix::fs::symlink(&theirs, out.join("sub")).unwrap();
+        // Writing sub/notes.txt again, or removing it as no longer written: both through the
+        // link, into their folder.
+        for file in ["sub/notes.txt", "other.txt"] {
+            let error = publish(&out, Legacy::None, |s| put(s, file, "ours")).unwrap_err();
+            assert!(
+                format!("{error:#}").contains("sub is a symbolic link"),
+                "{error:#}"
+            );
+            assert_eq!(
+                std::fs::read_to_string(theirs.join("notes.txt")).unwrap(),
+                "theirs"
+            );
+        }
     }
 
     #[test]

@@ -142,7 +142,7 @@ fn bad_records_are_rejected_with_the_file_and_the_problem() {
     let dir = tempfile::tempdir().unwrap();
     let error = Record::load(dir.path()).unwrap_err();
     assert!(
-        matches!(error, RecordError::Io { .. }),
+        matches!(error, RecordError::NotAFile { .. }),
         "a directory is not a record: {error}"
     );
     let error = Record::load(&dir.path().join("missing.json")).unwrap_err();

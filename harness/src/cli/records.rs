@@ -29,6 +29,22 @@ fn stem(path: &Path) -> Result<String> {
     Ok(names::checked("record file name", &stem)?.to_string())
 }
 
+/// Refuses two records of the same file name into one `--out`: the second one's charts would
+/// replace the first one's in `out/<stem>`.
+fn distinct(paths: &[PathBuf], stems: &[String], out: &Path) -> Result<()> {
+    for (i, stem) in stems.iter().enumerate() {
+        if let Some(first) = stems[..i].iter().position(|s| s == stem) {
+            bail!(
+                "{} and {} would both be drawn into {}; give the records different file names",
+                paths[first].display(),
+                paths[i].display(),
+                out.join(stem).display()
+            );
+        }
+    }
+    Ok(())
+}
+
 /// `report RECORD…`: tables and charts again, from the records alone.
 pub fn report(args: &ReportArgs) -> Result<ExitCode> {
     let records = load_all(&args.records)?;
@@ -43,8 +59,8 @@ pub fn report(args: &ReportArgs) -> Result<ExitCode> {
         println!("{}", serde_json::to_string_pretty(&value)?);
         return Ok(ExitCode::SUCCESS);
     }
-    // A record's file name becomes a folder's name unless one record goes to `--out`.
-    let stems = if args.out.is_some() && records.len() == 1 {
+    // A record's file stem names its charts' folder, unless one record goes into --out.
+    let stems = if args.out.is_some() && args.records.len() == 1 {
         vec![String::new()]
     } else {
         args.records
@@ -54,6 +70,7 @@ pub fn report(args: &ReportArgs) -> Result<ExitCode> {
     };
     match &args.out {
         Some(out) => {
+            distinct(&args.records, &stems, out)?;
             output::check_target(out, Legacy::Charts)?;
             let one = records.len() == 1;
             output::publish(out, Legacy::Charts, |staging| {
@@ -81,8 +98,13 @@ pub fn report(args: &ReportArgs) -> Result<ExitCode> {
                 .zip(&stems)
                 .map(|(path, stem)| path.with_file_name(stem))
                 .collect();
-            for target in &targets {
-                output::check_target(target, Legacy::Charts)?;
+            for (target, path) in targets.iter().zip(&args.records) {
+                let name = format!(
+                    "{} (the folder for the charts of {})",
+                    target.display(),
+                    path.display()
+                );
+                output::check_target_named(target, Legacy::Charts, &name)?;
             }
             for ((record, path), target) in records.iter().zip(&args.records).zip(&targets) {
                 println!("{}: {}", path.display(), record.caption());

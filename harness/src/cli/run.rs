@@ -311,8 +311,18 @@ fn stem(stamp: &str, args: &RunArgs, context: &Context) -> String {
 }
 
 /// Adds the record and, beside it, a folder of its charts and tables, under the first free
-/// stem (`stem`, `stem-2`, …). Nothing that exists is replaced; on failure nothing is left.
+/// stem (`stem`, `stem-2`, …). Nothing that exists is replaced; on failure nothing is left,
+/// not even the folders made for them.
 fn write_run(record: &Record, dir: &Path, stem: &str) -> Result<PathBuf> {
+    let created = output::missing_folders(dir);
+    let written = write_run_into(record, dir, stem);
+    if written.is_err() {
+        output::remove_empty(&created);
+    }
+    written
+}
+
+fn write_run_into(record: &Record, dir: &Path, stem: &str) -> Result<PathBuf> {
     std::fs::create_dir_all(dir).with_context(|| format!("creating {}", dir.display()))?;
     output::clean_stale(dir);
     let free = (1..)

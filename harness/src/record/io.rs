@@ -5,8 +5,12 @@
 
 use super::{validate, Record, OLDEST_SCHEMA, SCHEMA_VERSION};
 use std::fmt;
-use std::io::Write;
+use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
+
+/// The largest file read as a record. A record of the full suite is a few megabytes; anything
+/// far beyond is not one, and reading it whole could exhaust memory.
+pub const MAX_RECORD_BYTES: u64 = 256 << 20;
 
 /// Why a file is not a record this build can read.
 #[derive(Debug)]
@@ -15,6 +19,9 @@ pub enum RecordError {
         path: PathBuf,
         error: std::io::Error,
     },
+    /// A folder, a named pipe, a device or a socket, or a file too large to be a record:
+    /// refused before it is read (a pipe would wait for ever, a device could never end).
+    NotAFile { path: PathBuf, what: String },
     /// Not JSON, or JSON cut short.
     NotJson {
         path: PathBuf,
@@ -36,6 +43,9 @@ impl fmt::Display for RecordError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             RecordError::Io { path, error } => write!(f, "{}: cannot read: {error}", path.display()),
+            RecordError::NotAFile { path, what } => {
+                write!(f, "{}: not a record file: {what}", path.display())
+            }
             RecordError::NotJson { path, error } => {
                 let what = if error.is_eof() { "truncated JSON" } else { "malformed JSON" };
                 write!(f, "{}: {what}: {error}", path.display())
@@ -58,12 +68,43 @@ impl fmt::Display for RecordError {
 impl std::error::Error for RecordError {}
 
 impl Record {
-    /// Reads and checks a record.
+    /// Reads and checks a record. Only a regular file of at most [`MAX_RECORD_BYTES`] is
+    /// read.
     pub fn load(path: &Path) -> Result<Record, RecordError> {
-        let text = std::fs::read_to_string(path).map_err(|error| RecordError::Io {
+        let io = |error| RecordError::Io {
             path: path.into(),
             error,
-        })?;
+        };
+        let not_a_file = |what: String| RecordError::NotAFile {
+            path: path.into(),
+            what,
+        };
+        // Asked before opening: opening a named pipe waits for a writer.
+        let meta = std::fs::metadata(path).map_err(io)?;
+        if meta.is_dir() {
+            return Err(not_a_file("it is a folder".into()));
+        }
+        if !meta.is_file() {
+            return Err(not_a_file(
+                "it is a named pipe, a device or a socket, not a regular file".into(),
+            ));
+        }
+        let too_large = |bytes: u64| {
+            not_a_file(format!(
+                "it holds {bytes} bytes, more than any record ({} MiB at most)",
+                MAX_RECORD_BYTES >> 20
+            ))
+        };
+        if meta.len() > MAX_RECORD_BYTES {
+            return Err(too_large(meta.len()));
+        }
+        let mut text = String::new();
+        std::fs::File::open(path)
+            .and_then(|file| file.take(MAX_RECORD_BYTES + 1).read_to_string(&mut text))
+            .map_err(io)?;
+        if text.len() as u64 > MAX_RECORD_BYTES {
+            return Err(too_large(text.len() as u64));
+        }
         Record::parse(&text, path)
     }
 
@@ -94,6 +135,11 @@ impl Record {
                 "schema_version {version} was never written by bitbench (versions are {OLDEST_SCHEMA} to {SCHEMA_VERSION})"
             )));
         }
+        validate::plain_text(&value).map_err(|problem| RecordError::Invalid {
+            path: path.into(),
+            field: problem.field,
+            reason: problem.reason,
+        })?;
         let record: Record =
             serde_json::from_value(value).map_err(|error| not_a_record(error.to_string()))?;
         validate::record(&record).map_err(|problem| RecordError::Invalid {

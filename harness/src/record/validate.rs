@@ -2,8 +2,9 @@
 //! `compare`, `site`, `advise`) goes through [`super::Record::load`], which refuses a record
 //! that breaks any of these rules, naming the field and the reason: values that cannot be
 //! true (negative, zero, NaN, infinite or absurd times; quartiles out of order; rounds that
-//! disagree with their summary), duplicate measurements, a record with no measurements, and
-//! names that could not safely become part of a file name.
+//! disagree with their summary), duplicate measurements, a record with no measurements,
+//! names that could not safely become part of a file name, and (checked on the JSON, by
+//! [`plain_text`]) strings holding control characters.
 
 use super::{Interval, Measurement, Record};
 use crate::names;
@@ -23,11 +24,62 @@ pub const MAX_NS: f64 = 1e12;
 /// The clock estimate's plausible range, in GHz.
 pub const CLOCK_GHZ: std::ops::RangeInclusive<f64> = 0.1..=10.0;
 
+/// A value as a message shows it: in scientific notation when very large or very small, so
+/// that 1e308 is not printed as 309 digits.
+struct Shown(f64);
+
+impl std::fmt::Display for Shown {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let size = self.0.abs();
+        if self.0.is_finite() && size != 0.0 && !(1e-4..1e6).contains(&size) {
+            write!(f, "{:e}", self.0)
+        } else {
+            write!(f, "{}", self.0)
+        }
+    }
+}
+
 fn problem<T>(field: impl Into<String>, reason: impl Into<String>) -> Result<T, Problem> {
     Err(Problem {
         field: field.into(),
         reason: reason.into(),
     })
+}
+
+/// Checks every string of a record's JSON before it is parsed: none may hold a control
+/// character. Names and descriptions are printed on terminals and written into files and
+/// pages, where a newline, a NUL or an escape sequence from a record would do harm.
+pub fn plain_text(value: &serde_json::Value) -> Result<(), Problem> {
+    fn walk(value: &serde_json::Value, at: &str) -> Result<(), Problem> {
+        match value {
+            serde_json::Value::String(text) => match text.chars().find(|c| c.is_control()) {
+                Some(c) => {
+                    let shown: String = text.chars().take(80).collect();
+                    problem(
+                        at,
+                        format!(
+                            "{shown:?} holds a control character (U+{:04X})",
+                            u32::from(c)
+                        ),
+                    )
+                }
+                None => Ok(()),
+            },
+            serde_json::Value::Array(items) => items
+                .iter()
+                .enumerate()
+                .try_for_each(|(i, item)| walk(item, &format!("{at}[{i}]"))),
+            serde_json::Value::Object(fields) => fields.iter().try_for_each(|(key, item)| {
+                if at.is_empty() {
+                    walk(item, key)
+                } else {
+                    walk(item, &format!("{at}.{key}"))
+                }
+            }),
+            _ => Ok(()),
+        }
+    }
+    walk(value, "")
 }
 
 /// Checks a whole record.
@@ -46,7 +98,7 @@ pub fn record(record: &Record) -> Result<(), Problem> {
         if !CLOCK_GHZ.contains(&clock.ghz) {
             return problem(
                 "clock.ghz",
-                format!("{} GHz is outside 0.1 to 10 GHz", clock.ghz),
+                format!("{} GHz is outside 0.1 to 10 GHz", Shown(clock.ghz)),
             );
         }
     }
@@ -153,7 +205,7 @@ fn measurement(m: &Measurement) -> Result<(), Problem> {
             ("cache_sim.ll_misses", counts.ll_misses),
         ] {
             if !(value.is_finite() && value >= 0.0) {
-                return problem(field, format!("{value} is not a finite count"));
+                return problem(field, format!("{} is not a finite count", Shown(value)));
             }
         }
     }
@@ -168,11 +220,14 @@ fn time(field: &str, value: f64) -> Result<(), Problem> {
     if value <= 0.0 {
         return problem(
             field,
-            format!("{value} ns: a time per query must be positive"),
+            format!("{} ns: a time per query must be positive", Shown(value)),
         );
     }
     if value > MAX_NS {
-        return problem(field, format!("{value} ns is beyond any real measurement"));
+        return problem(
+            field,
+            format!("{} ns is beyond any real measurement", Shown(value)),
+        );
     }
     Ok(())
 }
@@ -181,7 +236,10 @@ fn positive(field: &str, value: f64) -> Result<(), Problem> {
     if value.is_finite() && value > 0.0 {
         Ok(())
     } else {
-        problem(field, format!("{value} is not a finite, positive number"))
+        problem(
+            field,
+            format!("{} is not a finite, positive number", Shown(value)),
+        )
     }
 }
 
@@ -200,12 +258,19 @@ fn summary(s: &Summary) -> Result<(), Problem> {
             "ns_per_op",
             format!(
                 "min {} ≤ p25 {} ≤ median {} ≤ p75 {} ≤ max {} does not hold",
-                s.min, s.p25, s.median, s.p75, s.max
+                Shown(s.min),
+                Shown(s.p25),
+                Shown(s.median),
+                Shown(s.p75),
+                Shown(s.max)
             ),
         );
     }
     if !(s.mad.is_finite() && s.mad >= 0.0) {
-        return problem("ns_per_op.mad", format!("{} is not a finite spread", s.mad));
+        return problem(
+            "ns_per_op.mad",
+            format!("{} is not a finite spread", Shown(s.mad)),
+        );
     }
     if s.samples == 0 {
         return problem("ns_per_op.samples", "at least one sample is needed");
@@ -240,7 +305,11 @@ fn rounds(rounds: &[f64], stored: &Summary) -> Result<(), Problem> {
         if !close(a, b) {
             return problem(
                 "rounds",
-                format!("the rounds' {field} is {a}, but ns_per_op.{field} says {b}"),
+                format!(
+                    "the rounds' {field} is {}, but ns_per_op.{field} says {}",
+                    Shown(a),
+                    Shown(b)
+                ),
             );
         }
     }
@@ -256,7 +325,9 @@ fn bracket(field: &str, interval: &Interval) -> Result<(), Problem> {
             field,
             format!(
                 "low {} ≤ median {} ≤ high {} does not hold",
-                interval.low, interval.median, interval.high
+                Shown(interval.low),
+                Shown(interval.median),
+                Shown(interval.high)
             ),
         );
     }
