@@ -314,6 +314,15 @@ fn stem(stamp: &str, args: &RunArgs, context: &Context) -> String {
 /// stem (`stem`, `stem-2`, …). Nothing that exists is replaced; on failure nothing is left,
 /// not even the folders made for them.
 fn write_run(record: &Record, dir: &Path, stem: &str) -> Result<PathBuf> {
+    // What this run measured must satisfy what every reader checks; a record `report` would
+    // refuse is not written.
+    if let Err(problem) = harness::record::validate::record(record) {
+        bail!(
+            "this run's record is invalid ({}: {}); nothing was written",
+            problem.field,
+            problem.reason
+        );
+    }
     let created = output::missing_folders(dir);
     let written = write_run_into(record, dir, stem);
     if written.is_err() {

@@ -154,7 +154,10 @@ fn machine(record: &Record) -> Result<(), Problem> {
             return problem(field, "empty");
         }
     }
-    names::checked("cpu slug", &cpu.slug()).map_err(|e| bad_name("machine.cpu", e))?;
+    names::checked("cpu slug", &cpu.slug()).map_err(|e| Problem {
+        field: "machine.cpu (its folder name)".into(),
+        reason: e.to_string(),
+    })?;
     Ok(())
 }
 
