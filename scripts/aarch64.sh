@@ -1,8 +1,18 @@
 #!/usr/bin/env bash
-# Cross-builds bitbench for aarch64-unknown-linux-gnu and runs its tests and `verify` under
-# qemu-user (the linker and runner are set in .cargo/config.toml). Installs what it needs: the
-# rustup target, Debian's gcc-aarch64-linux-gnu and qemu-user. If any of them cannot be
-# installed, it says exactly which and fails: it never skips silently.
+# Cross-builds the whole workspace for aarch64-unknown-linux-gnu and runs, under qemu-user
+# (the linker and runner are set in .cargo/config.toml), what is specific to that architecture:
+#
+#   - every test of the families that have NEON variants (in_between, knight_attacks), and the
+#     library's own tests of the SIMD driver, the CPU tokens and the positions;
+#   - the harness's tests of the command line, the records, the exports, advise and the README,
+#     which start the aarch64 binary under qemu (BITBENCH_TEST_RUNNER);
+#   - `verify` of those families, with and without NEON masked.
+#
+# The agreement of every family's portable variants, the hostile-input test and the registry
+# test are architecture-independent Rust and are checked natively by `cargo test`; under emulation, ten to thirty times slower, it would take
+# most of CI's time to repeat. Installs what it needs: the rustup target, Debian's
+# gcc-aarch64-linux-gnu and qemu-user. If any of them cannot be installed, it says exactly
+# which and fails: it never skips silently.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 target=aarch64-unknown-linux-gnu
@@ -24,7 +34,11 @@ fi
 echo "aarch64: cross-building and testing under $(qemu-aarch64 --version | head -n 1)"
 # The tests that start the binary themselves start it under qemu too.
 export BITBENCH_TEST_RUNNER="qemu-aarch64 -L /usr/aarch64-linux-gnu"
-cargo test --target "$target"
-cargo run --target "$target" --release -- verify
-cargo run --target "$target" --release -- --disable neon verify | tee target/verify-aarch64-no-neon.txt
+cargo test --target "$target" -p strategies --lib -- in_between knight_attacks simd cpu position::
+cargo test --target "$target" -p harness --lib
+cargo test --target "$target" -p harness --test cli --test records --test readme --test exports \
+    --test advise
+neon=in_between,knight_attacks
+cargo run --target "$target" --release -- --only "$neon" verify
+cargo run --target "$target" --release -- --only "$neon" --disable neon verify | tee target/verify-aarch64-no-neon.txt
 grep -q "disabled by --disable neon" target/verify-aarch64-no-neon.txt
