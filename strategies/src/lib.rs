@@ -16,6 +16,8 @@
 //!   ([`knight_fill::KnightFill`]), and whether a knight catches a passed pawn;
 //! - [`knight_forks`]: the squares from which a knight attacks two or more targets
 //!   ([`knight_forks::KnightForks`]);
+//! - [`attacks_to`]: every attacker of a square of a position, both colours
+//!   ([`attacks_to::AttacksTo`]), the seed's super-piece once per slider technique;
 //!
 //! [`position`] holds what position-based families build on: [`Position`] and FEN, the
 //! reference move generator (the oracle, never measured), and the seeded position corpus.
@@ -55,6 +57,7 @@
 pub mod aligned;
 pub mod answer;
 pub mod attack_spans;
+pub mod attacks_to;
 pub mod bench;
 pub mod bitboard;
 mod chunks;

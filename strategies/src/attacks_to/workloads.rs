@@ -1,0 +1,77 @@
+//! What the attacks-to family is verified and measured on.
+
+use super::edge_positions::edge_positions;
+use super::{AttacksToFamily, SquareQuery};
+use crate::bench::{Bench, Distribution, Queries};
+use crate::inputs;
+use crate::position::{default_corpus, Position};
+use crate::Square;
+use rand::Rng;
+use rand_chacha::ChaCha8Rng;
+
+const CORPUS: Distribution = Distribution {
+    name: "corpus",
+    summary: "a random corpus position and a random square of it",
+};
+const KING: Distribution = Distribution {
+    name: "king",
+    summary: "a random corpus position and its side to move's king: the checkers query",
+};
+
+/// Every square of every position, in order.
+pub fn every_square(positions: &[Position]) -> Vec<SquareQuery> {
+    positions
+        .iter()
+        .flat_map(|&position| Square::ALL.map(|square| SquareQuery::new(position, square)))
+        .collect()
+}
+
+/// A random position of the default corpus.
+pub fn corpus_position(rng: &mut impl Rng) -> Position {
+    let corpus = default_corpus();
+    corpus[rng.random_range(0..corpus.len())]
+}
+
+impl Bench for AttacksToFamily {
+    fn verification_inputs(_seed: u64) -> Vec<(&'static str, Vec<SquareQuery>)> {
+        vec![
+            (
+                "every square of every corpus position",
+                every_square(default_corpus()),
+            ),
+            (
+                "every square of every edge-case position",
+                every_square(&edge_positions()),
+            ),
+        ]
+    }
+
+    fn distributions() -> &'static [Distribution] {
+        &[CORPUS, KING]
+    }
+
+    fn queries(
+        distribution: &Distribution,
+        rng: &mut ChaCha8Rng,
+        count: usize,
+    ) -> Queries<SquareQuery> {
+        let inputs = (0..count)
+            .map(|_| {
+                let position = corpus_position(rng);
+                let square = match distribution.name {
+                    "corpus" => inputs::square(rng),
+                    "king" => position.king(position.side_to_move()),
+                    other => unreachable!("no attacks_to distribution {other}"),
+                };
+                SquareQuery::new(position, square)
+            })
+            .collect();
+        Queries::plain(inputs)
+    }
+
+    #[inline(always)]
+    fn mix(query: SquareQuery, zero: u64) -> SquareQuery {
+        let square = Square::from_index_masked(query.square as u8 ^ zero as u8);
+        SquareQuery::new(query.position, square)
+    }
+}
