@@ -18,6 +18,7 @@
 //!   ([`knight_forks::KnightForks`]);
 //! - [`attacks_to`]: every attacker of a square of a position, both colours
 //!   ([`attacks_to::AttacksTo`]), the seed's super-piece once per slider technique;
+//! - [`attacked`]: whether a side attacks a square of a position ([`attacked::Attacked`]);
 //!
 //! [`position`] holds what position-based families build on: [`Position`] and FEN, the
 //! reference move generator (the oracle, never measured), and the seeded position corpus.
@@ -57,6 +58,7 @@
 pub mod aligned;
 pub mod answer;
 pub mod attack_spans;
+pub mod attacked;
 pub mod attacks_to;
 pub mod bench;
 pub mod bitboard;

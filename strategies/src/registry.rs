@@ -90,6 +90,7 @@ registry!(
         crate::knight_fill::KnightFillFamily,
         crate::knight_forks::KnightForksFamily,
         crate::attacks_to::AttacksToFamily,
+        crate::attacked::AttackedFamily,
     }
 );
 
