@@ -19,6 +19,8 @@
 //! - [`attacks_to`]: every attacker of a square of a position, both colours
 //!   ([`attacks_to::AttacksTo`]), the seed's super-piece once per slider technique;
 //! - [`attacked`]: whether a side attacks a square of a position ([`attacked::Attacked`]);
+//! - [`attacked_by_piece`]: whether one piece on one square attacks another, given the
+//!   occupancy ([`attacked_by_piece::AttackedByPiece`]), the seed's 0x88 × piece table;
 //!
 //! [`position`] holds what position-based families build on: [`Position`] and FEN, the
 //! reference move generator (the oracle, never measured), and the seeded position corpus.
@@ -59,6 +61,7 @@ pub mod aligned;
 pub mod answer;
 pub mod attack_spans;
 pub mod attacked;
+pub mod attacked_by_piece;
 pub mod attacks_to;
 pub mod bench;
 pub mod bitboard;

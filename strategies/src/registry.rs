@@ -91,6 +91,7 @@ registry!(
         crate::knight_forks::KnightForksFamily,
         crate::attacks_to::AttacksToFamily,
         crate::attacked::AttackedFamily,
+        crate::attacked_by_piece::AttackedByPieceFamily,
     }
 );
 
