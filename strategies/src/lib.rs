@@ -21,6 +21,8 @@
 //! - [`attacked`]: whether a side attacks a square of a position ([`attacked::Attacked`]);
 //! - [`attacked_by_piece`]: whether one piece on one square attacks another, given the
 //!   occupancy ([`attacked_by_piece::AttackedByPiece`]), the seed's 0x88 × piece table;
+//! - [`legality_test`]: whether a hash or killer move is pseudo-legal in a position
+//!   ([`legality_test::LegalityTest`]), against generating every move and searching;
 //!
 //! [`position`] holds what position-based families build on: [`Position`] and FEN, the
 //! reference move generator (the oracle, never measured), and the seeded position corpus.
@@ -75,6 +77,7 @@ pub mod inputs;
 pub mod knight_attacks;
 pub mod knight_fill;
 pub mod knight_forks;
+pub mod legality_test;
 pub mod pawn_structure;
 pub mod position;
 pub mod registry;

@@ -92,6 +92,7 @@ registry!(
         crate::attacks_to::AttacksToFamily,
         crate::attacked::AttackedFamily,
         crate::attacked_by_piece::AttackedByPieceFamily,
+        crate::legality_test::LegalityTestFamily,
     }
 );
 
