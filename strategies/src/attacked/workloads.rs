@@ -3,7 +3,8 @@
 use super::{AttackedFamily, SideQuery};
 use crate::attacks_to::edge_positions::edge_positions;
 use crate::attacks_to::workloads::corpus_position;
-use crate::bench::{Bench, Distribution, Queries};
+use crate::attacks_to::workloads::POSITION_SHAPE;
+use crate::bench::{Bench, Distribution, Queries, Shape};
 use crate::inputs;
 use crate::position::{default_corpus, Colour, Position};
 use crate::Square;
@@ -33,6 +34,10 @@ fn every_square_both_sides(positions: &[Position]) -> Vec<SideQuery> {
 }
 
 impl Bench for AttackedFamily {
+    fn shape() -> Shape {
+        POSITION_SHAPE
+    }
+
     fn verification_inputs(_seed: u64) -> Vec<(&'static str, Vec<SideQuery>)> {
         vec![
             (

@@ -8,8 +8,11 @@
 //! The seed's super-piece is one routine around two slider lookups, so the family measures it
 //! once per slider technique: `super_piece_<technique>` is [`SuperPiece<S>`](SuperPiece) with
 //! the technique of the slider families' variant `<technique>` (the record's chart of this
-//! family is the cost of attacks to a square by slider technique). `hyatt_early_out` skips a
-//! slider lookup when no slider of that kind is on the square's lines.
+//! family is the cost of attacks to a square by slider technique). Every slider variant with a
+//! single-query form is here; left out are `kogge_stone_avx512_batch` and
+//! `magic_gather_avx512`, which pay only across eight queries, and the two peer crates' lookups
+//! (`chess`, `cozy_chess`), which are not ours to build a routine on. `hyatt_early_out` skips
+//! a slider lookup when no slider of that kind is on the square's lines.
 //!
 //! | variant | table | technique |
 //! |---|---:|---|
@@ -300,7 +303,6 @@ impl Family for AttacksToFamily {
         cpu: &Cpu,
         visitor: V,
     ) -> Result<V::Output, Unsupported> {
-        use crate::sliders as s;
         use AttacksToVariant::*;
         Self::runnable(variant, cpu)?;
         Ok(match variant {
@@ -317,28 +319,28 @@ impl Family for AttacksToFamily {
             SuperPiecePext => on_arch!(
                 "x86_64",
                 Feature::Bmi2,
-                visitor.visit(SuperPiece(s::pext::Pext::new(cpu.bmi2()?)))
+                visitor.visit(SuperPiece(crate::sliders::pext::Pext::new(cpu.bmi2()?)))
             ),
             SuperPieceKoggeStoneAvx2 => on_arch!(
                 "x86_64",
                 Feature::Avx2,
-                visitor.visit(SuperPiece(s::avx2::kogge_stone::KoggeStoneAvx2::new(
-                    cpu.avx2()?
-                )))
+                visitor.visit(SuperPiece(
+                    crate::sliders::avx2::kogge_stone::KoggeStoneAvx2::new(cpu.avx2()?)
+                ))
             ),
             SuperPieceKoggeStoneAvx512 => on_arch!(
                 "x86_64",
                 Feature::Avx512f,
-                visitor.visit(SuperPiece(s::avx512::kogge_stone::KoggeStoneAvx512::new(
-                    cpu.avx512()?
-                )))
+                visitor.visit(SuperPiece(
+                    crate::sliders::avx512::kogge_stone::KoggeStoneAvx512::new(cpu.avx512()?)
+                ))
             ),
             SuperPieceHyperbolaGfni => on_arch!(
                 "x86_64",
                 Feature::Gfni,
-                visitor.visit(SuperPiece(s::gfni::hyperbola::HyperbolaGfni::new(
-                    cpu.gfni()?
-                )))
+                visitor.visit(SuperPiece(
+                    crate::sliders::gfni::hyperbola::HyperbolaGfni::new(cpu.gfni()?)
+                ))
             ),
             HyattEarlyOut => visitor.visit(hyatt_early_out::HyattEarlyOut),
         })

@@ -3,7 +3,8 @@
 use super::{LegalityTestFamily, MoveQuery};
 use crate::attacks_to::edge_positions::edge_positions;
 use crate::attacks_to::workloads::corpus_position;
-use crate::bench::{Bench, Distribution, Queries};
+use crate::attacks_to::workloads::POSITION_SHAPE;
+use crate::bench::{Bench, Distribution, Queries, Shape};
 use crate::inputs;
 use crate::position::{default_corpus, reference, Move, Piece, Position};
 use crate::Square;
@@ -158,6 +159,10 @@ fn random_query(rng: &mut impl Rng) -> MoveQuery {
 }
 
 impl Bench for LegalityTestFamily {
+    fn shape() -> Shape {
+        POSITION_SHAPE
+    }
+
     fn verification_inputs(seed: u64) -> Vec<(&'static str, Vec<MoveQuery>)> {
         let corpus = default_corpus();
         let edges = edge_positions();
