@@ -1,7 +1,7 @@
 //! What the attacked-by-piece family is verified and measured on.
 
 use super::{AttackedByPieceFamily, PieceQuery};
-use crate::attacks_to::workloads::corpus_position;
+use crate::attacks_to::workloads::{corpus_position, corpus_position_with_moves};
 use crate::bench::{Bench, Distribution, Queries};
 use crate::in_between::reference::between;
 use crate::inputs;
@@ -99,21 +99,15 @@ fn corpus_query(rng: &mut impl Rng) -> PieceQuery {
 
 /// The direct-check test of a random legal move of a random corpus position.
 fn direct_check_query(rng: &mut impl Rng) -> PieceQuery {
-    loop {
-        let position = corpus_position(rng);
-        let moves = reference::legal_moves(&position);
-        if moves.is_empty() {
-            continue;
-        }
-        let mv = moves[rng.random_range(0..moves.len())];
-        let us = position.side_to_move();
-        let (_, piece) = position
-            .piece_on(mv.from)
-            .expect("a move starts on a piece");
-        let after = reference::make(&position, mv);
-        let moved = mv.promotion.unwrap_or(piece);
-        return PieceQuery::new(mv.to, after.king(!us), moved, us, after.occupied());
-    }
+    let (position, moves) = corpus_position_with_moves(rng);
+    let mv = moves[rng.random_range(0..moves.len())];
+    let us = position.side_to_move();
+    let (_, piece) = position
+        .piece_on(mv.from)
+        .expect("a move starts on a piece");
+    let after = reference::make(&position, mv);
+    let moved = mv.promotion.unwrap_or(piece);
+    PieceQuery::new(mv.to, after.king(!us), moved, us, after.occupied())
 }
 
 impl Bench for AttackedByPieceFamily {

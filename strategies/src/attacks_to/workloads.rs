@@ -4,10 +4,11 @@ use super::edge_positions::edge_positions;
 use super::{AttacksToFamily, SquareQuery};
 use crate::bench::{Bench, Distribution, Queries, Shape};
 use crate::inputs;
-use crate::position::{default_corpus, Position};
+use crate::position::{default_corpus, reference, Move, Position};
 use crate::Square;
 use rand::Rng;
 use rand_chacha::ChaCha8Rng;
+use std::sync::OnceLock;
 
 const CORPUS: Distribution = Distribution {
     name: "corpus",
@@ -41,6 +42,31 @@ pub const POSITION_SHAPE: Shape = Shape {
     pool: 4096,
     ..Shape::DEFAULT
 };
+
+/// The legal moves of every default-corpus position, in corpus order, generated once per
+/// process (about 0.2 s): distributions that need legal moves draw from here, so that drawing
+/// a set of queries stays cheap (the harness draws a fresh set every round, and times its
+/// warm-up round, drawing included, to size its samples).
+pub fn corpus_legal_moves() -> &'static [Vec<Move>] {
+    static MOVES: OnceLock<Vec<Vec<Move>>> = OnceLock::new();
+    MOVES.get_or_init(|| {
+        default_corpus()
+            .iter()
+            .map(reference::legal_moves)
+            .collect()
+    })
+}
+
+/// A random position of the default corpus that has a legal move, with its legal moves.
+pub fn corpus_position_with_moves(rng: &mut impl Rng) -> (Position, &'static [Move]) {
+    let (corpus, moves) = (default_corpus(), corpus_legal_moves());
+    loop {
+        let i = rng.random_range(0..corpus.len());
+        if !moves[i].is_empty() {
+            return (corpus[i], &moves[i]);
+        }
+    }
+}
 
 impl Bench for AttacksToFamily {
     fn shape() -> Shape {

@@ -2,14 +2,15 @@
 
 use super::{LegalityTestFamily, MoveQuery};
 use crate::attacks_to::edge_positions::edge_positions;
-use crate::attacks_to::workloads::corpus_position;
 use crate::attacks_to::workloads::POSITION_SHAPE;
+use crate::attacks_to::workloads::{corpus_position, corpus_position_with_moves};
 use crate::bench::{Bench, Distribution, Queries, Shape};
 use crate::inputs;
 use crate::position::{default_corpus, reference, Move, Piece, Position};
 use crate::Square;
 use rand::Rng;
 use rand_chacha::ChaCha8Rng;
+use std::sync::OnceLock;
 
 /// Every how many corpus positions verification tries every move of every own piece to every
 /// square.
@@ -20,7 +21,7 @@ pub const RANDOM_MOVES_PER_POSITION: usize = 8;
 
 const CORPUS: Distribution = Distribution {
     name: "corpus",
-    summary: "killer moves: a legal move of a sibling (the parent's other child), tested in a corpus position's child",
+    summary: "killer moves: a legal move of a sibling (the parent's other child), tested in a child of a corpus position",
 };
 const HASH: Distribution = Distribution {
     name: "hash",
@@ -112,12 +113,14 @@ fn random_move(rng: &mut impl Rng) -> Move {
     }
 }
 
+/// How many killer-move queries the `corpus` distribution draws from.
+pub const KILLER_POOL: usize = 1 << 16;
+
 /// A killer move: from a random corpus position, two different children; a random legal move
 /// of the second, to be tested in the first.
 fn killer_query(rng: &mut impl Rng) -> MoveQuery {
     loop {
-        let parent = corpus_position(rng);
-        let moves = reference::legal_moves(&parent);
+        let (parent, moves) = corpus_position_with_moves(rng);
         if moves.len() < 2 {
             continue;
         }
@@ -133,15 +136,21 @@ fn killer_query(rng: &mut impl Rng) -> MoveQuery {
     }
 }
 
+/// [`KILLER_POOL`] killer queries from the default seed, built once per process (about a
+/// second: each needs the sibling's legal moves from the slow reference generator), so that
+/// drawing a set of queries stays cheap; the `corpus` distribution samples them.
+fn killer_pool() -> &'static [MoveQuery] {
+    static POOL: OnceLock<Vec<MoveQuery>> = OnceLock::new();
+    POOL.get_or_init(|| {
+        let mut rng = inputs::rng(inputs::DEFAULT_SEED, "legality_test/killers");
+        (0..KILLER_POOL).map(|_| killer_query(&mut rng)).collect()
+    })
+}
+
 /// A hash move: a random legal move of a random corpus position.
 fn hash_query(rng: &mut impl Rng) -> MoveQuery {
-    loop {
-        let position = corpus_position(rng);
-        let moves = reference::legal_moves(&position);
-        if !moves.is_empty() {
-            return MoveQuery::new(position, moves[rng.random_range(0..moves.len())]);
-        }
-    }
+    let (position, moves) = corpus_position_with_moves(rng);
+    MoveQuery::new(position, moves[rng.random_range(0..moves.len())])
 }
 
 /// A random piece of the side to move, to a random square, sometimes with a promotion.
@@ -200,7 +209,7 @@ impl Bench for LegalityTestFamily {
     ) -> Queries<MoveQuery> {
         let inputs = (0..count)
             .map(|_| match distribution.name {
-                "corpus" => killer_query(rng),
+                "corpus" => killer_pool()[rng.random_range(0..KILLER_POOL)],
                 "hash" => hash_query(rng),
                 "random" => random_query(rng),
                 other => unreachable!("no legality_test distribution {other}"),
