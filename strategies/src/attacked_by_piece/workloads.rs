@@ -1,11 +1,12 @@
 //! What the attacked-by-piece family is verified and measured on.
 
 use super::{AttackedByPieceFamily, PieceQuery};
+use crate::attacks_to::edge_positions::edge_positions;
 use crate::attacks_to::workloads::{corpus_position, corpus_position_with_moves};
 use crate::bench::{Bench, Distribution, Queries};
 use crate::in_between::reference::between;
 use crate::inputs;
-use crate::position::{default_corpus, reference, Colour, Piece};
+use crate::position::{default_corpus, reference, Colour, Piece, Position};
 use crate::{Bitboard, Square};
 use rand::Rng;
 use rand_chacha::ChaCha8Rng;
@@ -87,6 +88,21 @@ fn random_query(rng: &mut impl Rng, occupied: Bitboard) -> PieceQuery {
     )
 }
 
+/// Every piece of every position towards every square, with the position's occupancy.
+fn every_piece_to_every_square(positions: &[Position]) -> Vec<PieceQuery> {
+    let mut queries = Vec::new();
+    for position in positions {
+        let occupied = position.occupied();
+        for from in occupied {
+            let (colour, piece) = position.piece_on(from).expect("an occupied square");
+            for to in Square::ALL {
+                queries.push(PieceQuery::new(from, to, piece, colour, occupied));
+            }
+        }
+    }
+    queries
+}
+
 /// A random piece of a random corpus position towards a random square.
 fn corpus_query(rng: &mut impl Rng) -> PieceQuery {
     let position = corpus_position(rng);
@@ -145,6 +161,10 @@ impl Bench for AttackedByPieceFamily {
             ),
             ("random queries at four densities", random),
             ("random pieces of corpus positions", corpus_pieces),
+            (
+                "every piece of every edge-case position towards every square",
+                every_piece_to_every_square(&edge_positions()),
+            ),
         ]
     }
 
