@@ -16,6 +16,13 @@
 //!   ([`knight_fill::KnightFill`]), and whether a knight catches a passed pawn;
 //! - [`knight_forks`]: the squares from which a knight attacks two or more targets
 //!   ([`knight_forks::KnightForks`]);
+//! - [`attacks_to`]: every attacker of a square of a position, both colours
+//!   ([`attacks_to::AttacksTo`]), the seed's super-piece once per slider technique;
+//! - [`attacked`]: whether a side attacks a square of a position ([`attacked::Attacked`]);
+//! - [`attacked_by_piece`]: whether one piece on one square attacks another, given the
+//!   occupancy ([`attacked_by_piece::AttackedByPiece`]), the seed's 0x88 × piece table;
+//! - [`legality_test`]: whether a hash or killer move is pseudo-legal in a position
+//!   ([`legality_test::LegalityTest`]), against generating every move and searching;
 //!
 //! [`position`] holds what position-based families build on: [`Position`] and FEN, the
 //! reference move generator (the oracle, never measured), and the seeded position corpus.
@@ -55,6 +62,9 @@
 pub mod aligned;
 pub mod answer;
 pub mod attack_spans;
+pub mod attacked;
+pub mod attacked_by_piece;
+pub mod attacks_to;
 pub mod bench;
 pub mod bitboard;
 mod chunks;
@@ -67,6 +77,7 @@ pub mod inputs;
 pub mod knight_attacks;
 pub mod knight_fill;
 pub mod knight_forks;
+pub mod legality_test;
 pub mod pawn_structure;
 pub mod position;
 pub mod registry;

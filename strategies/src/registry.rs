@@ -89,6 +89,10 @@ registry!(
         crate::pawn_structure::PawnStructureFamily,
         crate::knight_fill::KnightFillFamily,
         crate::knight_forks::KnightForksFamily,
+        crate::attacks_to::AttacksToFamily,
+        crate::attacked::AttackedFamily,
+        crate::attacked_by_piece::AttackedByPieceFamily,
+        crate::legality_test::LegalityTestFamily,
     }
 );
 

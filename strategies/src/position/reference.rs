@@ -225,6 +225,19 @@ pub fn legal_moves(position: &Position) -> Vec<Move> {
     moves
 }
 
+/// Every pseudo-legal move of the side to move, in [`legal_moves`]' order: the moves that
+/// follow the pieces' movement rules, including those that leave the mover's own king
+/// attacked (a pinned piece leaving its line, a king stepping into check, a capture en passant
+/// that exposes the king on the rank); castling only when it is fully legal (the right held,
+/// the squares between empty, the king not in check and neither crossing nor landing on an
+/// attacked square). A superset of [`legal_moves`]; what a hash or killer move is tested
+/// against.
+pub fn pseudo_legal_moves(position: &Position) -> Vec<Move> {
+    let mut moves = Vec::with_capacity(64);
+    candidate_moves(position, &mut moves);
+    moves
+}
+
 /// Every move that follows the pieces' movement rules, including those that leave the mover's
 /// king attacked; castling only when it is fully legal.
 fn candidate_moves(position: &Position, moves: &mut Vec<Move>) {

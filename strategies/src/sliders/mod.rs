@@ -104,6 +104,19 @@ pub trait Slider: Copy {
         self.rook(square, occupied) | self.bishop(square, occupied)
     }
 
+    /// Runs `body` inside a function compiled with the CPU features the technique needs, and
+    /// returns its result; a portable technique simply calls it.
+    ///
+    /// For code built on a technique (attacks to a square, a move generator): a method of a
+    /// token-holding technique is a call into a `#[target_feature]` function, which is not
+    /// inlined into code compiled without the feature; a batch loop run inside `with_features`
+    /// gets every lookup inlined instead (the closure is inlined into the feature-enabled
+    /// function, and the lookups into it).
+    #[inline(always)]
+    fn with_features<R>(self, body: impl FnOnce() -> R) -> R {
+        body()
+    }
+
     /// `out[i] = rook(queries[i].square, queries[i].occupied)`; any length, any alignment.
     ///
     /// The default is the scalar loop, monomorphized per technique with `rook` inlined; only

@@ -30,6 +30,9 @@ pub struct PextEntry {
     pub offset: u64,
 }
 
+/// The attack table and the entries of each piece.
+pub const TABLE_BYTES: super::families::Footprint = tables::PEXT_TABLE_BYTES;
+
 const ROOK_TABLE: [PextEntry; 64] = entries(Direction::ROOK);
 const BISHOP_TABLE: [PextEntry; 64] = entries(Direction::BISHOP);
 
@@ -121,6 +124,12 @@ fn bishop_batch(queries: &[SliderQuery], out: &mut [Bitboard]) {
     }
 }
 
+/// Runs `body` compiled with BMI2: see [`Slider::with_features`].
+#[target_feature(enable = "bmi2")]
+fn with_bmi2<R>(body: impl FnOnce() -> R) -> R {
+    body()
+}
+
 /// PEXT bitboards. Holds the BMI2 token.
 #[derive(Clone, Copy, Debug)]
 pub struct Pext(Bmi2);
@@ -132,6 +141,12 @@ impl Pext {
 }
 
 impl Slider for Pext {
+    #[inline]
+    fn with_features<R>(self, body: impl FnOnce() -> R) -> R {
+        // SAFETY: `self.0` is a `Bmi2` token, which exists only if BMI2 was detected.
+        unsafe { with_bmi2(body) }
+    }
+
     #[inline]
     fn rook(self, square: Square, occupied: Bitboard) -> Bitboard {
         // SAFETY: `self.0` is a `Bmi2` token, which exists only if BMI2 was detected.

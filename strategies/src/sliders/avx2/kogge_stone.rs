@@ -114,6 +114,12 @@ fn batch(queries: &[SliderQuery], out: &mut [Bitboard], lanes: &Lanes) {
     );
 }
 
+/// Runs `body` compiled with AVX2: see [`Slider::with_features`].
+#[target_feature(enable = "avx2")]
+fn with_avx2<R>(body: impl FnOnce() -> R) -> R {
+    body()
+}
+
 /// Kogge-Stone, four directions per `__m256i`. Holds the AVX2 token.
 #[derive(Clone, Copy, Debug)]
 pub struct KoggeStoneAvx2(Avx2);
@@ -125,6 +131,12 @@ impl KoggeStoneAvx2 {
 }
 
 impl Slider for KoggeStoneAvx2 {
+    #[inline]
+    fn with_features<R>(self, body: impl FnOnce() -> R) -> R {
+        // SAFETY: `self.0` is an `Avx2` token, which exists only if AVX2 was detected.
+        unsafe { with_avx2(body) }
+    }
+
     #[inline]
     fn rook(self, square: Square, occupied: Bitboard) -> Bitboard {
         // SAFETY: `self.0` is an `Avx2` token, which exists only if AVX2 was detected.

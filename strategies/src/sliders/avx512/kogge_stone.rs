@@ -99,6 +99,12 @@ fn batch(queries: &[SliderQuery], out: &mut [Bitboard], lanes: __mmask8) {
     );
 }
 
+/// Runs `body` compiled with AVX-512F: see [`Slider::with_features`].
+#[target_feature(enable = "avx512f")]
+fn with_avx512f<R>(body: impl FnOnce() -> R) -> R {
+    body()
+}
+
 /// Kogge-Stone, eight directions per `__m512i`. Holds the AVX-512 token.
 #[derive(Clone, Copy, Debug)]
 pub struct KoggeStoneAvx512(Avx512);
@@ -110,6 +116,12 @@ impl KoggeStoneAvx512 {
 }
 
 impl Slider for KoggeStoneAvx512 {
+    #[inline]
+    fn with_features<R>(self, body: impl FnOnce() -> R) -> R {
+        // SAFETY: `self.0` is an `Avx512` token, which exists only if AVX-512F was detected.
+        unsafe { with_avx512f(body) }
+    }
+
     #[inline]
     fn rook(self, square: Square, occupied: Bitboard) -> Bitboard {
         // SAFETY: `self.0` is an `Avx512` token, which exists only if AVX-512F was detected.

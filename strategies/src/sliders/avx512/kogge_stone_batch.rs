@@ -71,6 +71,12 @@ fn batch(queries: &[SliderQuery], out: &mut [Bitboard], directions: [Direction; 
     );
 }
 
+/// Runs `body` compiled with AVX-512F: see [`Slider::with_features`].
+#[target_feature(enable = "avx512f")]
+fn with_avx512f<R>(body: impl FnOnce() -> R) -> R {
+    body()
+}
+
 /// Kogge-Stone, eight queries per `__m512i`. Holds the AVX-512 token.
 #[derive(Clone, Copy, Debug)]
 pub struct KoggeStoneAvx512Batch(Avx512);
@@ -82,6 +88,12 @@ impl KoggeStoneAvx512Batch {
 }
 
 impl Slider for KoggeStoneAvx512Batch {
+    #[inline]
+    fn with_features<R>(self, body: impl FnOnce() -> R) -> R {
+        // SAFETY: `self.0` is an `Avx512` token, which exists only if AVX-512F was detected.
+        unsafe { with_avx512f(body) }
+    }
+
     /// One query through the eight-lane kernel (seven lanes compute the same query).
     #[inline]
     fn rook(self, square: Square, occupied: Bitboard) -> Bitboard {

@@ -81,6 +81,12 @@ fn bishop_batch(queries: &[SliderQuery], out: &mut [Bitboard]) {
     }
 }
 
+/// Runs `body` compiled with GFNI: see [`Slider::with_features`].
+#[target_feature(enable = "gfni")]
+fn with_gfni<R>(body: impl FnOnce() -> R) -> R {
+    body()
+}
+
 /// Hyperbola quintessence with GFNI bit reversal. Holds the GFNI token.
 #[derive(Clone, Copy, Debug)]
 pub struct HyperbolaGfni(Gfni);
@@ -92,6 +98,12 @@ impl HyperbolaGfni {
 }
 
 impl Slider for HyperbolaGfni {
+    #[inline]
+    fn with_features<R>(self, body: impl FnOnce() -> R) -> R {
+        // SAFETY: `self.0` is a `Gfni` token, which exists only if GFNI was detected.
+        unsafe { with_gfni(body) }
+    }
+
     #[inline]
     fn rook(self, square: Square, occupied: Bitboard) -> Bitboard {
         // SAFETY: `self.0` is a `Gfni` token, which exists only if GFNI was detected.

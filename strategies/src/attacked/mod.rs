@@ -1,0 +1,226 @@
+//! Whether a square is attacked by a side: a yes or no, for the in-check test, the legality
+//! of king moves and castling, and the safety of a square.
+//!
+//! Source: seed `000_25ad13ed25e2ec35.txt` (Square Attacked By), § Any Attack by Side, and seed
+//! `003_d2eaa903979c88fb.txt` (Checks and Pinned Pieces), § On the Fly. All three variants
+//! take their slider attacks from magic ([`crate::sliders::magic::Magic`]), so they differ only
+//! in how they combine the piece tests.
+//!
+//! | variant | table | technique |
+//! |---|---:|---|
+//! | [`early_return`] | 2 KiB + magic's | the seed's: one piece kind at a time, return at the first attacker |
+//! | [`attacks_to_nonzero`] | 2 KiB + magic's | every attacker of both colours (`super_piece_magic`), then `& by != 0` |
+//! | [`by_side_nonzero`] | 2 KiB + magic's | `attacksToKing`: the attackers of one side, branch-free, then `!= 0` |
+
+pub mod attacks_to_nonzero;
+pub mod by_side_nonzero;
+pub mod early_return;
+pub mod reference;
+pub mod workloads;
+
+use crate::attacks_to::tables;
+use crate::cpu::{Cpu, Unsupported};
+use crate::family::{Descriptor, Family, Kernel, Source, Visitor};
+use crate::position::{Colour, Position};
+use crate::sliders::magic;
+use crate::Square;
+use core::fmt;
+
+/// The attacked-by-side family.
+///
+/// # Semantics (every variant, every edge case)
+/// `attacked(position, square, by)` is true when at least one piece of colour `by` attacks
+/// `square` in `position`, with the position's occupancy, in the sense of
+/// [`AttacksTo`](crate::attacks_to::AttacksTo): pawns diagonally forward only, sliders up to
+/// and including the first occupied square (no x-rays).
+/// - What stands on `square` plays no part: empty, one of `by`'s own pieces (then the answer
+///   says whether it is defended), or an enemy piece. A piece never attacks its own square.
+/// - `by` need not be the side to move or its opponent in any particular way; side to move,
+///   castling rights and the en-passant square play no part.
+/// - For a king's legal moves a caller must take the king off the board first (a square behind
+///   the king on a checking line is not attacked while the king blocks it); this family
+///   answers for the position as it is.
+pub trait Attacked: Copy {
+    /// Whether a piece of `by` attacks `square` (see the trait's semantics).
+    fn attacked(self, position: &Position, square: Square, by: Colour) -> bool;
+
+    /// `out[i] = attacked(&queries[i].position, queries[i].square, queries[i].by)`.
+    ///
+    /// # Panics
+    /// If `queries` and `out` differ in length.
+    #[inline(always)]
+    fn attacked_batch(self, queries: &[SideQuery], out: &mut [bool]) {
+        assert_eq!(queries.len(), out.len(), "batch slices differ in length");
+        for (out, query) in out.iter_mut().zip(queries) {
+            *out = self.attacked(&query.position, query.square, query.by);
+        }
+    }
+}
+
+/// One query: a position, a square and the side whose attacks count. Passed by value.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub struct SideQuery {
+    pub position: Position,
+    pub square: Square,
+    pub by: Colour,
+}
+
+impl SideQuery {
+    pub const fn new(position: Position, square: Square, by: Colour) -> SideQuery {
+        SideQuery {
+            position,
+            square,
+            by,
+        }
+    }
+}
+
+/// `<FEN>, square e4 attacked by white?`.
+impl fmt::Display for SideQuery {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "{}, square {} attacked by {}?",
+            self.position, self.square, self.by
+        )
+    }
+}
+
+/// Marker type for the attacked-by-side family, as the harness sees it.
+#[derive(Clone, Copy, Debug)]
+pub struct AttackedFamily;
+
+impl<T: Attacked> Kernel<AttackedFamily> for T {
+    #[inline(always)]
+    fn query(self, query: SideQuery) -> bool {
+        self.attacked(&query.position, query.square, query.by)
+    }
+
+    #[inline(always)]
+    fn batch(self, queries: &[SideQuery], out: &mut [bool]) {
+        self.attacked_batch(queries, out)
+    }
+}
+
+/// The registry: every attacked-by-side variant.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum AttackedVariant {
+    EarlyReturn,
+    AttacksToNonzero,
+    BySideNonzero,
+}
+
+const SEED: &str = "000_25ad13ed25e2ec35.txt";
+
+/// The leaper tables and magic's rook and bishop tables: what every variant reads.
+const TABLE_BYTES: usize =
+    tables::LEAPER_BYTES + magic::TABLE_BYTES.rook + magic::TABLE_BYTES.bishop;
+
+static DESCRIPTORS: [Descriptor; 3] = [
+    Descriptor {
+        family: AttackedFamily::NAME,
+        name: "early_return",
+        summary: "pawns, knights, king, bishops+queens, rooks+queens of the side, returning at the first hit",
+        source: Source::Seed {
+            file: SEED,
+            section: "Any Attack by Side",
+        },
+        table_bytes: TABLE_BYTES,
+        requires: &[],
+    },
+    Descriptor {
+        family: AttackedFamily::NAME,
+        name: "attacks_to_nonzero",
+        summary: "every attacker of both colours by the super-piece with magic, intersected with the side",
+        source: Source::Seed {
+            file: SEED,
+            section: "Attacks to a Square, By all Pieces",
+        },
+        table_bytes: TABLE_BYTES,
+        requires: &[],
+    },
+    Descriptor {
+        family: AttackedFamily::NAME,
+        name: "by_side_nonzero",
+        summary: "the side's attackers only (attacksToKing), branch-free, tested for nonzero",
+        source: Source::Seed {
+            file: "003_d2eaa903979c88fb.txt",
+            section: "Checks, On the Fly (attacksToKing)",
+        },
+        table_bytes: TABLE_BYTES,
+        requires: &[],
+    },
+];
+
+impl Family for AttackedFamily {
+    const NAME: &'static str = "attacked";
+    const SUMMARY: &'static str = "whether a side attacks a square of a position";
+    type Input = SideQuery;
+    type Output = bool;
+    type Variant = AttackedVariant;
+
+    fn variants() -> &'static [AttackedVariant] {
+        use AttackedVariant::*;
+        &[EarlyReturn, AttacksToNonzero, BySideNonzero]
+    }
+
+    fn descriptor(variant: AttackedVariant) -> &'static Descriptor {
+        &DESCRIPTORS[variant as usize]
+    }
+
+    fn visit<V: Visitor<Self>>(
+        variant: AttackedVariant,
+        cpu: &Cpu,
+        visitor: V,
+    ) -> Result<V::Output, Unsupported> {
+        use AttackedVariant::*;
+        Self::runnable(variant, cpu)?;
+        Ok(match variant {
+            EarlyReturn => visitor.visit(early_return::EarlyReturn),
+            AttacksToNonzero => visitor.visit(attacks_to_nonzero::AttacksToNonzero),
+            BySideNonzero => visitor.visit(by_side_nonzero::BySideNonzero),
+        })
+    }
+
+    fn reference(query: SideQuery) -> bool {
+        reference::attacked(&query.position, query.square, query.by)
+    }
+
+    #[inline(always)]
+    fn echo(query: SideQuery) -> bool {
+        query.position.colour(query.by).contains(query.square)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn registry_is_consistent() {
+        let variants = AttackedFamily::variants();
+        assert_eq!(variants.len(), DESCRIPTORS.len());
+        for (i, &variant) in variants.iter().enumerate() {
+            assert_eq!(variant as usize, i, "registry order matches the enum");
+            let descriptor = AttackedFamily::descriptor(variant);
+            assert_eq!(AttackedFamily::find(descriptor.name), Some(variant));
+        }
+    }
+
+    /// Every variant against the reference on every verification input (see
+    /// `testing::all_variants_agree`): every square of every corpus and edge-case position,
+    /// both sides.
+    #[test]
+    fn every_variant_agrees_with_the_reference() {
+        let ran = crate::testing::all_variants_agree::<AttackedFamily>();
+        assert_eq!(ran.len(), DESCRIPTORS.len());
+    }
+
+    /// Rough timings for a developer's eyes: `cargo test --release -p strategies --
+    /// --ignored --nocapture attacked::tests::timings`.
+    #[test]
+    #[ignore]
+    fn timings() {
+        crate::family_tests::print_timings::<AttackedFamily>();
+    }
+}

@@ -1,0 +1,259 @@
+//! Attacked by a piece: whether one given piece on one square attacks another square, given
+//! the occupancy. Typical uses: the direct check of a move (does the moved piece attack the
+//! enemy king from its target square?), and the legality test of a hash or killer move.
+//!
+//! Source: seed `000_25ad13ed25e2ec35.txt` (Square Attacked By), § Attacked by Piece on Square
+//! (the 0x88-difference × piece table) and § In Between (the switch on the piece kind, and
+//! the in-between obstruction it is weighed against). Seed `003_d2eaa903979c88fb.txt`
+//! (Checks and Pinned Pieces), § Direct Check, calls it with the king's square as `to`.
+//!
+//! | variant | table | technique |
+//! |---|---:|---|
+//! | [`x88_piece_table`] | 14 KiB | 7×256 obstruction masks by piece and 0x88 difference, tested against the occupancy rotated right by the from-square |
+//! | [`switch_attacks`] | 2 KiB + magic's | a switch on the piece kind calls its attack getter (magic for sliders), then tests the bit |
+//! | [`in_between_line`] | 35.5 KiB | the piece's empty-board reach from the from-square (7×64) and the 64×64 in-between set against the occupancy |
+
+pub mod in_between_line;
+pub mod reference;
+pub mod switch_attacks;
+pub mod workloads;
+pub mod x88_piece_table;
+
+use crate::attacks_to::tables;
+use crate::cpu::{Cpu, Unsupported};
+use crate::family::{Descriptor, Family, Kernel, Source, Visitor};
+use crate::in_between::rectangular;
+use crate::position::{Colour, Piece};
+use crate::sliders::magic;
+use crate::{Bitboard, Square};
+use core::fmt;
+
+/// The attacked-by-piece family.
+///
+/// # Semantics (every variant, every edge case)
+/// `attacks(from, to, piece, colour, occupied)` is true when a `colour` `piece` standing on
+/// `from` attacks `to` on a board whose occupied squares are `occupied`:
+/// - a pawn attacks the two squares diagonally in front of it as seen from its `colour` (a
+///   white pawn on d4 attacks c5 and e5, a black one c3 and e3), never the square ahead; a pawn
+///   on its last rank attacks nothing past the board's edge, like any piece;
+/// - a knight or a king attacks its usual steps, whatever the occupancy;
+/// - a bishop, rook or queen attacks `to` when `to` lies on one of its lines from `from` and
+///   no square strictly between the two is occupied;
+/// - `colour` matters only for pawns;
+/// - whether `from` and `to` themselves are in `occupied` plays no part: the piece is taken to
+///   stand on `from` (the caller need not have put it there), and `to` may be empty or hold
+///   anything;
+/// - `from == to` is false: a piece never attacks its own square.
+pub trait AttackedByPiece: Copy {
+    /// Whether the piece on `from` attacks `to` (see the trait's semantics).
+    fn attacks(
+        self,
+        from: Square,
+        to: Square,
+        piece: Piece,
+        colour: Colour,
+        occupied: Bitboard,
+    ) -> bool;
+
+    /// `out[i] = attacks(...)` of `queries[i]`; any length.
+    ///
+    /// # Panics
+    /// If `queries` and `out` differ in length.
+    #[inline(always)]
+    fn attacks_batch(self, queries: &[PieceQuery], out: &mut [bool]) {
+        assert_eq!(queries.len(), out.len(), "batch slices differ in length");
+        for (out, q) in out.iter_mut().zip(queries) {
+            *out = self.attacks(q.from, q.to, q.piece, q.colour, q.occupied);
+        }
+    }
+}
+
+/// One query: a `colour` `piece` on `from`, the square `to`, the occupied squares. 16 bytes.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub struct PieceQuery {
+    pub from: Square,
+    pub to: Square,
+    pub piece: Piece,
+    pub colour: Colour,
+    pub occupied: Bitboard,
+}
+
+impl PieceQuery {
+    pub const fn new(
+        from: Square,
+        to: Square,
+        piece: Piece,
+        colour: Colour,
+        occupied: Bitboard,
+    ) -> PieceQuery {
+        PieceQuery {
+            from,
+            to,
+            piece,
+            colour,
+            occupied,
+        }
+    }
+}
+
+/// `white Knight on b1 attacks c3? occupied:`, then the occupancy as a diagram.
+impl fmt::Display for PieceQuery {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "{} {:?} on {} attacks {}? occupied:\n{}",
+            self.colour, self.piece, self.from, self.to, self.occupied
+        )
+    }
+}
+
+/// The seed's piece code, 0..=6: black pawn, white pawn, knight, bishop, rook, queen, king
+/// (the piece's index plus one, less one for a black pawn). The row of the tables that have
+/// one per piece code.
+#[inline(always)]
+pub fn piece_code(piece: Piece, colour: Colour) -> usize {
+    let black_pawn = (piece == Piece::Pawn) as usize & colour as usize;
+    piece.index() + 1 - black_pawn
+}
+
+/// Marker type for the attacked-by-piece family, as the harness sees it.
+#[derive(Clone, Copy, Debug)]
+pub struct AttackedByPieceFamily;
+
+impl<T: AttackedByPiece> Kernel<AttackedByPieceFamily> for T {
+    #[inline(always)]
+    fn query(self, q: PieceQuery) -> bool {
+        self.attacks(q.from, q.to, q.piece, q.colour, q.occupied)
+    }
+
+    #[inline(always)]
+    fn batch(self, queries: &[PieceQuery], out: &mut [bool]) {
+        self.attacks_batch(queries, out)
+    }
+}
+
+/// The registry: every attacked-by-piece variant.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum AttackedByPieceVariant {
+    X88PieceTable,
+    SwitchAttacks,
+    InBetweenLine,
+}
+
+const SEED: &str = "000_25ad13ed25e2ec35.txt";
+
+static DESCRIPTORS: [Descriptor; 3] = [
+    Descriptor {
+        family: AttackedByPieceFamily::NAME,
+        name: "x88_piece_table",
+        summary: "7x256 table by piece code and 0x88 difference, ANDed with the occupancy rotated right by from",
+        source: Source::Seed {
+            file: SEED,
+            section: "Attacked by Piece on Square",
+        },
+        table_bytes: x88_piece_table::TABLE_BYTES,
+        requires: &[],
+    },
+    Descriptor {
+        family: AttackedByPieceFamily::NAME,
+        name: "switch_attacks",
+        summary: "switch on the piece kind, its attack getter from `from` (magic for sliders), test `to`",
+        source: Source::Seed {
+            file: SEED,
+            section: "In Between (switch on piece-type, call the attack getter)",
+        },
+        table_bytes: tables::LEAPER_BYTES + magic::TABLE_BYTES.rook + magic::TABLE_BYTES.bishop,
+        requires: &[],
+    },
+    Descriptor {
+        family: AttackedByPieceFamily::NAME,
+        name: "in_between_line",
+        summary: "the piece's empty-board reach contains `to`, and the 64x64 in-between set misses the occupancy",
+        source: Source::Seed {
+            file: SEED,
+            section: "In Between, Rectangular Lookup",
+        },
+        table_bytes: in_between_line::REACH_BYTES + rectangular::TABLE_BYTES,
+        requires: &[],
+    },
+];
+
+impl Family for AttackedByPieceFamily {
+    const NAME: &'static str = "attacked_by_piece";
+    const SUMMARY: &'static str =
+        "whether one piece on one square attacks another square, given the occupancy";
+    type Input = PieceQuery;
+    type Output = bool;
+    type Variant = AttackedByPieceVariant;
+
+    fn variants() -> &'static [AttackedByPieceVariant] {
+        use AttackedByPieceVariant::*;
+        &[X88PieceTable, SwitchAttacks, InBetweenLine]
+    }
+
+    fn descriptor(variant: AttackedByPieceVariant) -> &'static Descriptor {
+        &DESCRIPTORS[variant as usize]
+    }
+
+    fn visit<V: Visitor<Self>>(
+        variant: AttackedByPieceVariant,
+        cpu: &Cpu,
+        visitor: V,
+    ) -> Result<V::Output, Unsupported> {
+        use AttackedByPieceVariant::*;
+        Self::runnable(variant, cpu)?;
+        Ok(match variant {
+            X88PieceTable => visitor.visit(x88_piece_table::X88PieceTable),
+            SwitchAttacks => visitor.visit(switch_attacks::SwitchAttacks),
+            InBetweenLine => visitor.visit(in_between_line::InBetweenLine),
+        })
+    }
+
+    fn reference(q: PieceQuery) -> bool {
+        reference::attacks(q.from, q.to, q.piece, q.colour, q.occupied)
+    }
+
+    #[inline(always)]
+    fn echo(q: PieceQuery) -> bool {
+        q.occupied.contains(q.to) ^ q.occupied.contains(q.from)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn registry_is_consistent() {
+        let variants = AttackedByPieceFamily::variants();
+        assert_eq!(variants.len(), DESCRIPTORS.len());
+        for (i, &variant) in variants.iter().enumerate() {
+            assert_eq!(variant as usize, i, "registry order matches the enum");
+            let descriptor = AttackedByPieceFamily::descriptor(variant);
+            assert_eq!(AttackedByPieceFamily::find(descriptor.name), Some(variant));
+        }
+    }
+
+    #[test]
+    fn piece_codes_follow_the_seed() {
+        let codes =
+            Piece::ALL.map(|p| [piece_code(p, Colour::White), piece_code(p, Colour::Black)]);
+        assert_eq!(codes, [[1, 0], [2, 2], [3, 3], [4, 4], [5, 5], [6, 6]]);
+    }
+
+    /// Every variant against the reference on every verification input (see
+    /// `testing::all_variants_agree`).
+    #[test]
+    fn every_variant_agrees_with_the_reference() {
+        let ran = crate::testing::all_variants_agree::<AttackedByPieceFamily>();
+        assert_eq!(ran.len(), DESCRIPTORS.len());
+    }
+
+    /// Rough timings for a developer's eyes: `cargo test --release -p strategies --
+    /// --ignored --nocapture attacked_by_piece::tests::timings`.
+    #[test]
+    #[ignore]
+    fn timings() {
+        crate::family_tests::print_timings::<AttackedByPieceFamily>();
+    }
+}

@@ -1,0 +1,40 @@
+//! Switch on the piece kind: call the piece's attack getter from `from` and test `to`.
+//!
+//! Source: seed `000_25ad13ed25e2ec35.txt` (Square Attacked By), § In Between ("One obvious
+//! solution is to switch on piece-type and call the appropriate attack- or move-target getter
+//! by from-square, to see whether the target bit is set. For a queen that may take quite some
+//! instructions for up to four sliding lines"). Leapers from [`tables`], sliders by magic.
+//! Footprint: the leaper tables (2 KiB) and magic's tables. CPU features: none.
+
+use super::AttackedByPiece;
+use crate::attacks_to::tables;
+use crate::position::{Colour, Piece};
+use crate::sliders::magic::Magic;
+use crate::sliders::Slider;
+use crate::{Bitboard, Square};
+
+/// The switch on the piece kind, magic sliders. Zero-sized; every CPU.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct SwitchAttacks;
+
+impl AttackedByPiece for SwitchAttacks {
+    #[inline(always)]
+    fn attacks(
+        self,
+        from: Square,
+        to: Square,
+        piece: Piece,
+        colour: Colour,
+        occupied: Bitboard,
+    ) -> bool {
+        let attacks = match piece {
+            Piece::Pawn => tables::pawn(colour, from),
+            Piece::Knight => tables::knight(from),
+            Piece::Bishop => Magic.bishop(from, occupied),
+            Piece::Rook => Magic.rook(from, occupied),
+            Piece::Queen => Magic.queen(from, occupied),
+            Piece::King => tables::king(from),
+        };
+        attacks.contains(to)
+    }
+}

@@ -1,0 +1,53 @@
+//! The super-piece: put every kind of piece on the square, look up its attacks from there, and
+//! intersect each with the pieces of that kind (both colours), because attacks are symmetric.
+//!
+//! Source: seed `000_25ad13ed25e2ec35.txt` (Square Attacked By), § By all Pieces: white pawn
+//! attacks from the square intersect the black pawns and vice versa; knights, kings and
+//! sliders are the union of both sides; a queen is found by both slider lookups. The slider
+//! technique is the type parameter `S` (one registered variant per technique,
+//! `super_piece_<technique>`), so the family compares the techniques inside the same routine.
+//!
+//! Footprint: the leaper tables ([`tables`], 2 KiB) plus the slider technique's rook and
+//! bishop tables. CPU features: those of `S`; the whole query (and a batch's whole loop) runs
+//! inside [`Slider::with_features`], so a feature-gated technique's lookups are inlined.
+
+use super::{tables, AttacksTo, SquareQuery};
+use crate::position::{Colour, Piece, Position};
+use crate::sliders::Slider;
+use crate::{Bitboard, Square};
+
+/// Every attacker of `square`, by the super-piece with slider technique `slider`.
+#[inline(always)]
+pub fn attackers<S: Slider>(slider: S, position: &Position, square: Square) -> Bitboard {
+    let occupied = position.occupied();
+    let queens = position.kind(Piece::Queen);
+    let rooks_queens = position.kind(Piece::Rook) | queens;
+    let bishops_queens = position.kind(Piece::Bishop) | queens;
+    (tables::pawn(Colour::White, square) & position.pieces(Colour::Black, Piece::Pawn))
+        | (tables::pawn(Colour::Black, square) & position.pieces(Colour::White, Piece::Pawn))
+        | (tables::knight(square) & position.kind(Piece::Knight))
+        | (tables::king(square) & position.kind(Piece::King))
+        | (slider.bishop(square, occupied) & bishops_queens)
+        | (slider.rook(square, occupied) & rooks_queens)
+}
+
+/// The super-piece with slider technique `S`. As zero-sized as `S` (a token at most).
+#[derive(Clone, Copy, Debug)]
+pub struct SuperPiece<S>(pub S);
+
+impl<S: Slider> AttacksTo for SuperPiece<S> {
+    #[inline(always)]
+    fn attackers(self, position: &Position, square: Square) -> Bitboard {
+        self.0.with_features(|| attackers(self.0, position, square))
+    }
+
+    #[inline(always)]
+    fn attackers_batch(self, queries: &[SquareQuery], out: &mut [Bitboard]) {
+        assert_eq!(queries.len(), out.len(), "batch slices differ in length");
+        self.0.with_features(|| {
+            for (out, query) in out.iter_mut().zip(queries) {
+                *out = attackers(self.0, &query.position, query.square);
+            }
+        })
+    }
+}

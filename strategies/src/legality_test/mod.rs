@@ -1,0 +1,263 @@
+//! The legality test of a move from elsewhere: is a hash move (from the transposition table)
+//! or a killer move (from a sibling node) pseudo-legal in this position, so that a search can
+//! try it before, or instead of, generating every move?
+//!
+//! Source: seed `000_25ad13ed25e2ec35.txt` (Square Attacked By), § Legality Test ("In
+//! cut-nodes one may save the complete move-generation by one legality test") and § In
+//! Between: the distant moves of sliders, the double push and castling are tested for an
+//! obstructed square between from and to. The piece's reach is tested by an
+//! `attacked_by_piece` technique ([`AttackedByPiece`](crate::attacked_by_piece::AttackedByPiece)),
+//! so the seed's three answers to "can this piece get there?" are each a variant; the baseline
+//! the seed names is generating every move and searching the list.
+//!
+//! | variant | table | technique |
+//! |---|---:|---|
+//! | `in_between_obstruction` | 35.5 KiB + castling's | the seed's: reach table and in-between set ([`by_piece`] with `in_between_line`) |
+//! | `x88_piece_table` | 14 KiB + castling's | reach and obstruction in one 0x88 × piece table lookup ([`by_piece`] with `x88_piece_table`) |
+//! | `switch_attacks` | 2 KiB + magic's | switch on the piece kind, its attack getter ([`by_piece`] with `switch_attacks`) |
+//! | [`generate_and_search`] | 2 KiB + magic's | every pseudo-legal move into a list ([`movegen`]), then a linear search |
+//!
+//! "Castling's" tables: the castling test asks whether the king's three squares are attacked
+//! (`attacked`'s `early_return`, magic sliders: 2 KiB + magic's 852 KiB), but only for a
+//! castling move.
+
+pub mod by_piece;
+pub mod generate_and_search;
+pub mod movegen;
+pub mod reference;
+pub mod workloads;
+
+use crate::attacked_by_piece::{in_between_line, switch_attacks, x88_piece_table};
+use crate::attacks_to::tables;
+use crate::cpu::{Cpu, Unsupported};
+use crate::family::{Descriptor, Family, Kernel, Source, Visitor};
+use crate::in_between::rectangular;
+use crate::position::{Move, Position};
+use crate::sliders::magic;
+use by_piece::ByPiece;
+use core::fmt;
+
+/// The legality-test family.
+///
+/// # Semantics (every variant, every edge case)
+/// `is_pseudo_legal(position, mv)` is true exactly when `mv` is one of
+/// [`reference::pseudo_legal_moves`](crate::position::reference::pseudo_legal_moves)`(position)`:
+/// a move the side to move's pieces can make by their movement rules, **whether or not it
+/// leaves the mover's own king attacked**. In detail:
+/// - `from` holds a piece of the side to move, and `to` does not (so `from == to` is false);
+///   `to` may hold an enemy piece (never the enemy king, which the side to move cannot attack
+///   in a valid position);
+/// - a knight or a king steps to one of its squares; a bishop, rook or queen moves along one
+///   of its lines with every square strictly between empty;
+/// - a pawn moves one square forward to an empty square, two squares forward from its
+///   starting rank with both squares empty, or one square diagonally forward onto an enemy
+///   piece or onto the en-passant square (a capture en passant that exposes the king along
+///   the rank is pseudo-legal);
+/// - a pawn move to the last rank carries a promotion to a knight, bishop, rook or queen; any
+///   other move carries none (a promotion to a pawn or a king, a non-pawn move with a
+///   promotion, and a promoting pawn move without one are all false);
+/// - castling is the king's move from e1 to g1 or c1 (e8 to g8 or c8), true only when fully
+///   legal: the right is held, the squares between king and rook are empty, and the king is
+///   not in check and neither crosses nor lands on an attacked square (a b1 or b8 under attack
+///   does not matter). This is the one place where attacks count, as in most engines'
+///   pseudo-legal generators.
+///
+/// The test is about the move alone: any `Move` value may come in, including ones no
+/// position could have produced (two far squares, a knight's move of a rook).
+pub trait LegalityTest: Copy {
+    /// Whether `mv` is pseudo-legal in `position` (see the trait's semantics).
+    fn is_pseudo_legal(self, position: &Position, mv: Move) -> bool;
+
+    /// `out[i] = is_pseudo_legal(&queries[i].position, queries[i].mv)`; any length.
+    ///
+    /// # Panics
+    /// If `queries` and `out` differ in length.
+    #[inline(always)]
+    fn is_pseudo_legal_batch(self, queries: &[MoveQuery], out: &mut [bool]) {
+        assert_eq!(queries.len(), out.len(), "batch slices differ in length");
+        for (out, query) in out.iter_mut().zip(queries) {
+            *out = self.is_pseudo_legal(&query.position, query.mv);
+        }
+    }
+}
+
+/// One query: a position and a move to test in it. Passed by value (80 bytes).
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub struct MoveQuery {
+    pub position: Position,
+    pub mv: Move,
+}
+
+impl MoveQuery {
+    pub const fn new(position: Position, mv: Move) -> MoveQuery {
+        MoveQuery { position, mv }
+    }
+}
+
+/// `<FEN>, move e2e4`.
+impl fmt::Display for MoveQuery {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}, move {}", self.position, self.mv)
+    }
+}
+
+/// Marker type for the legality-test family, as the harness sees it.
+#[derive(Clone, Copy, Debug)]
+pub struct LegalityTestFamily;
+
+impl<T: LegalityTest> Kernel<LegalityTestFamily> for T {
+    #[inline(always)]
+    fn query(self, query: MoveQuery) -> bool {
+        self.is_pseudo_legal(&query.position, query.mv)
+    }
+
+    #[inline(always)]
+    fn batch(self, queries: &[MoveQuery], out: &mut [bool]) {
+        self.is_pseudo_legal_batch(queries, out)
+    }
+}
+
+/// The registry: every legality-test variant.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum LegalityTestVariant {
+    InBetweenObstruction,
+    X88PieceTable,
+    SwitchAttacks,
+    GenerateAndSearch,
+}
+
+const SEED: &str = "000_25ad13ed25e2ec35.txt";
+
+/// Magic's tables and the leaper tables: the castling test's (and the generator's and the
+/// switch's) footprint.
+const MAGIC_BYTES: usize =
+    tables::LEAPER_BYTES + magic::TABLE_BYTES.rook + magic::TABLE_BYTES.bishop;
+
+static DESCRIPTORS: [Descriptor; 4] = [
+    Descriptor {
+        family: LegalityTestFamily::NAME,
+        name: "in_between_obstruction",
+        summary: "the seed's test: the piece's empty-board reach, the in-between set against the occupancy; pawns and castling by rule",
+        source: Source::Seed {
+            file: SEED,
+            section: "Legality Test, In Between",
+        },
+        table_bytes: in_between_line::REACH_BYTES + rectangular::TABLE_BYTES + MAGIC_BYTES,
+        requires: &[],
+    },
+    Descriptor {
+        family: LegalityTestFamily::NAME,
+        name: "x88_piece_table",
+        summary: "the piece's reach and obstruction by the 0x88 x piece table; pawns and castling by rule",
+        source: Source::Seed {
+            file: SEED,
+            section: "Legality Test, Attacked by Piece on Square",
+        },
+        table_bytes: x88_piece_table::TABLE_BYTES + MAGIC_BYTES,
+        requires: &[],
+    },
+    Descriptor {
+        family: LegalityTestFamily::NAME,
+        name: "switch_attacks",
+        summary: "switch on the piece kind, its attack getter from `from` (magic); pawns and castling by rule",
+        source: Source::Seed {
+            file: SEED,
+            section: "Legality Test, In Between (switch on piece-type)",
+        },
+        table_bytes: MAGIC_BYTES,
+        requires: &[],
+    },
+    Descriptor {
+        family: LegalityTestFamily::NAME,
+        name: "generate_and_search",
+        summary: "every pseudo-legal move into a list (bitboards, magic sliders), then a linear search",
+        source: Source::Seed {
+            file: SEED,
+            section: "Legality Test (the complete move generation it saves)",
+        },
+        table_bytes: MAGIC_BYTES,
+        requires: &[],
+    },
+];
+
+impl Family for LegalityTestFamily {
+    const NAME: &'static str = "legality_test";
+    const SUMMARY: &'static str =
+        "whether a move from elsewhere (hash or killer move) is pseudo-legal in a position";
+    type Input = MoveQuery;
+    type Output = bool;
+    type Variant = LegalityTestVariant;
+
+    fn variants() -> &'static [LegalityTestVariant] {
+        use LegalityTestVariant::*;
+        &[
+            InBetweenObstruction,
+            X88PieceTable,
+            SwitchAttacks,
+            GenerateAndSearch,
+        ]
+    }
+
+    fn descriptor(variant: LegalityTestVariant) -> &'static Descriptor {
+        &DESCRIPTORS[variant as usize]
+    }
+
+    fn visit<V: Visitor<Self>>(
+        variant: LegalityTestVariant,
+        cpu: &Cpu,
+        visitor: V,
+    ) -> Result<V::Output, Unsupported> {
+        use LegalityTestVariant::*;
+        Self::runnable(variant, cpu)?;
+        Ok(match variant {
+            InBetweenObstruction => visitor.visit(ByPiece(in_between_line::InBetweenLine)),
+            X88PieceTable => visitor.visit(ByPiece(x88_piece_table::X88PieceTable)),
+            SwitchAttacks => visitor.visit(ByPiece(switch_attacks::SwitchAttacks)),
+            GenerateAndSearch => visitor.visit(generate_and_search::GenerateAndSearch),
+        })
+    }
+
+    fn reference(query: MoveQuery) -> bool {
+        reference::is_pseudo_legal(&query.position, query.mv)
+    }
+
+    #[inline(always)]
+    fn echo(query: MoveQuery) -> bool {
+        query
+            .position
+            .colour(query.position.side_to_move())
+            .contains(query.mv.from)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn registry_is_consistent() {
+        let variants = LegalityTestFamily::variants();
+        assert_eq!(variants.len(), DESCRIPTORS.len());
+        for (i, &variant) in variants.iter().enumerate() {
+            assert_eq!(variant as usize, i, "registry order matches the enum");
+            let descriptor = LegalityTestFamily::descriptor(variant);
+            assert_eq!(LegalityTestFamily::find(descriptor.name), Some(variant));
+        }
+    }
+
+    /// Every variant against the reference on every verification input (see
+    /// `testing::all_variants_agree`).
+    #[test]
+    fn every_variant_agrees_with_the_reference() {
+        let ran = crate::testing::all_variants_agree::<LegalityTestFamily>();
+        assert_eq!(ran.len(), DESCRIPTORS.len());
+    }
+
+    /// Rough timings for a developer's eyes: `cargo test --release -p strategies --
+    /// --ignored --nocapture legality_test::tests::timings`.
+    #[test]
+    #[ignore]
+    fn timings() {
+        crate::family_tests::print_timings::<LegalityTestFamily>();
+    }
+}
