@@ -16,6 +16,9 @@
 //!   ([`knight_fill::KnightFill`]), and whether a knight catches a passed pawn;
 //! - [`knight_forks`]: the squares from which a knight attacks two or more targets
 //!   ([`knight_forks::KnightForks`]);
+//! - [`xray_attacks`]: the squares a rook or a bishop attacks through given blockers
+//!   ([`xray_attacks::XrayAttacks`]), as two families, `rook_xray_attacks` and
+//!   `bishop_xray_attacks`;
 //!
 //! [`position`] holds what position-based families build on: [`Position`] and FEN, the
 //! reference move generator (the oracle, never measured), and the seeded position corpus.
@@ -75,6 +78,7 @@ pub mod sliders;
 pub mod square;
 #[cfg(test)]
 mod testing;
+pub mod xray_attacks;
 
 pub use answer::{Answer, Part};
 pub use bench::{Bench, Distribution, Queries, Shape};

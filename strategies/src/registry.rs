@@ -89,6 +89,8 @@ registry!(
         crate::pawn_structure::PawnStructureFamily,
         crate::knight_fill::KnightFillFamily,
         crate::knight_forks::KnightForksFamily,
+        crate::xray_attacks::RookXrayFamily,
+        crate::xray_attacks::BishopXrayFamily,
     }
 );
 
