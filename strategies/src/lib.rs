@@ -19,6 +19,8 @@
 //! - [`xray_attacks`]: the squares a rook or a bishop attacks through given blockers
 //!   ([`xray_attacks::XrayAttacks`]), as two families, `rook_xray_attacks` and
 //!   `bishop_xray_attacks`;
+//! - [`xray_attacks_multi`]: the squares sets of rooks, bishops and queens attack through
+//!   given blockers ([`xray_attacks_multi::XrayAttacksMulti`]);
 //!
 //! [`position`] holds what position-based families build on: [`Position`] and FEN, the
 //! reference move generator (the oracle, never measured), and the seeded position corpus.
@@ -79,6 +81,7 @@ pub mod square;
 #[cfg(test)]
 mod testing;
 pub mod xray_attacks;
+pub mod xray_attacks_multi;
 
 pub use answer::{Answer, Part};
 pub use bench::{Bench, Distribution, Queries, Shape};

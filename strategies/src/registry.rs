@@ -91,6 +91,7 @@ registry!(
         crate::knight_forks::KnightForksFamily,
         crate::xray_attacks::RookXrayFamily,
         crate::xray_attacks::BishopXrayFamily,
+        crate::xray_attacks_multi::XrayAttacksMultiFamily,
     }
 );
 
