@@ -21,6 +21,8 @@
 //!   `bishop_xray_attacks`;
 //! - [`xray_attacks_multi`]: the squares sets of rooks, bishops and queens attack through
 //!   given blockers ([`xray_attacks_multi::XrayAttacksMulti`]);
+//! - [`blockers_by_targets`]: the squares between sliders and targets where one piece, or
+//!   nothing, stands in the way ([`blockers_by_targets::BlockersByTargets`]);
 //!
 //! [`position`] holds what position-based families build on: [`Position`] and FEN, the
 //! reference move generator (the oracle, never measured), and the seeded position corpus.
@@ -62,6 +64,7 @@ pub mod answer;
 pub mod attack_spans;
 pub mod bench;
 pub mod bitboard;
+pub mod blockers_by_targets;
 mod chunks;
 pub mod cpu;
 pub mod family;

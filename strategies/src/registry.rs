@@ -92,6 +92,7 @@ registry!(
         crate::xray_attacks::RookXrayFamily,
         crate::xray_attacks::BishopXrayFamily,
         crate::xray_attacks_multi::XrayAttacksMultiFamily,
+        crate::blockers_by_targets::BlockersByTargetsFamily,
     }
 );
 

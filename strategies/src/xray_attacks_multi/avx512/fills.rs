@@ -1,6 +1,6 @@
 //! Kogge-Stone attacks in eight directions at once, one direction per lane of a `__m512i`:
 //! the fill both set-wise families run (x-rays of sets of sliders here, and
-//! `blockers_by_targets`).
+//! [`crate::blockers_by_targets`]).
 //!
 //! Source: new, after seed `002_6293cd1af08cea25.txt` § Multiple Sliders (the Kogge-Stone
 //! fill per direction, as `sliders::kogge_stone`). Footprint: none. CPU features: AVX-512F.
@@ -80,6 +80,18 @@ pub const SLIDER_DIRECTIONS: [Direction; 8] = {
     let [e, f, g, h] = Direction::BISHOP;
     [a, b, c, d, e, f, g, h]
 };
+
+/// The opposite of each of `directions`, lane by lane.
+pub const fn opposites(directions: [Direction; 8]) -> [Direction; 8] {
+    let mut opposite = directions;
+    let mut lane = 0;
+    while lane < 8 {
+        // `ALL[d + 4]` is the opposite of `ALL[d]`.
+        opposite[lane] = Direction::ALL[(directions[lane].index() + 4) % 8];
+        lane += 1;
+    }
+    opposite
+}
 
 /// A vector with `orthogonal` in the rook's lanes (0..=3) and `diagonal` in the bishop's.
 #[target_feature(enable = "avx512f")]
