@@ -160,6 +160,8 @@ pub enum XrayVariant {
     ModifyOccupancyHyperbola,
     ModifyOccupancyObstructionDifference,
     ModifyOccupancyKoggeStone,
+    ModifyOccupancyKoggeStoneAvx512Batch,
+    ModifyOccupancyMagicGatherAvx512,
     LineConditionalObstructionDifference,
     LineConditionalKindergarten,
     OneLookup,
@@ -167,7 +169,7 @@ pub enum XrayVariant {
 }
 
 /// How many variants each x-ray family has.
-pub const VARIANTS: usize = 11;
+pub const VARIANTS: usize = 13;
 
 impl XrayVariant {
     /// Every variant, in registry order.
@@ -181,6 +183,8 @@ impl XrayVariant {
             ModifyOccupancyHyperbola,
             ModifyOccupancyObstructionDifference,
             ModifyOccupancyKoggeStone,
+            ModifyOccupancyKoggeStoneAvx512Batch,
+            ModifyOccupancyMagicGatherAvx512,
             LineConditionalObstructionDifference,
             LineConditionalKindergarten,
             OneLookup,
@@ -258,6 +262,20 @@ const TECHNIQUES: [Technique; VARIANTS] = [
         source: MODIFY_OCCUPANCY,
         table_bytes: Footprint::NONE,
         requires: &[],
+    },
+    Technique {
+        name: "modify_occupancy_kogge_stone_avx512_batch",
+        summary: "attack, remove the attacked blockers, attack again, XOR: two batch passes of Kogge-Stone, eight queries per __m512i",
+        source: MODIFY_OCCUPANCY,
+        table_bytes: Footprint::NONE,
+        requires: &[Feature::Avx512f],
+    },
+    Technique {
+        name: "modify_occupancy_magic_gather_avx512",
+        summary: "attack, remove the attacked blockers, attack again, XOR: two batch passes of magic lookups, eight per gather",
+        source: MODIFY_OCCUPANCY,
+        table_bytes: magic::TABLE_BYTES,
+        requires: &[Feature::Avx512f],
     },
     Technique {
         name: "line_conditional_obstruction_difference",
@@ -365,6 +383,20 @@ impl<P: XrayPiece> Family for XrayFamily<P> {
                 visitor.visit(ModifyOccupancy(ObstructionDifference))
             }
             ModifyOccupancyKoggeStone => visitor.visit(ModifyOccupancy(kogge_stone::KoggeStone)),
+            ModifyOccupancyKoggeStoneAvx512Batch => on_arch!(
+                "x86_64",
+                Feature::Avx512f,
+                visitor.visit(super::modify_occupancy::TwoPasses(
+                    sliders::avx512::kogge_stone_batch::KoggeStoneAvx512Batch::new(cpu.avx512()?)
+                ))
+            ),
+            ModifyOccupancyMagicGatherAvx512 => on_arch!(
+                "x86_64",
+                Feature::Avx512f,
+                visitor.visit(super::modify_occupancy::TwoPasses(
+                    sliders::avx512::magic_gather::MagicGatherAvx512::new(cpu.avx512()?)
+                ))
+            ),
             LineConditionalObstructionDifference => {
                 visitor.visit(LineConditional(ObstructionDifference))
             }
@@ -412,8 +444,14 @@ mod tests {
     fn every_variant_agrees<P: XrayPiece>() {
         let ran = crate::testing::all_variants_agree::<XrayFamily<P>>();
         assert!(ran.len() >= 8, "eight portable variants: {ran:?}");
-        let bmi2 = Feature::Bmi2.arch() == std::env::consts::ARCH && Feature::Bmi2.is_detected();
-        assert_eq!(ran.contains(&"modify_occupancy_pext"), bmi2);
+        let has = |f: Feature| f.arch() == std::env::consts::ARCH && f.is_detected();
+        assert_eq!(ran.contains(&"modify_occupancy_pext"), has(Feature::Bmi2));
+        for avx512 in [
+            "modify_occupancy_kogge_stone_avx512_batch",
+            "modify_occupancy_magic_gather_avx512",
+        ] {
+            assert_eq!(ran.contains(&avx512), has(Feature::Avx512f), "{avx512}");
+        }
     }
 
     #[test]

@@ -14,8 +14,8 @@
 //! blocker on an empty square (which the XOR would *place* on the board), at the cost of one
 //! `andn` instead of one `xor`. A queen is one pass of [`Slider::queen`] each time.
 
-use super::XrayAttacks;
-use crate::sliders::Slider;
+use super::{XrayAttacks, XrayQuery};
+use crate::sliders::{Slider, SliderQuery};
 use crate::{Bitboard, Square};
 
 /// Modifying occupancy on the slider technique `S`. As large as `S` (zero-sized, or a token).
@@ -48,5 +48,69 @@ impl<S: Slider> XrayAttacks for ModifyOccupancy<S> {
     #[inline(always)]
     fn queen_xray(self, square: Square, occupied: Bitboard, blockers: Bitboard) -> Bitboard {
         through(|o| self.0.queen(square, o), occupied, blockers)
+    }
+}
+
+/// Queries per pass of [`TwoPasses`]: two buffers of this many slider queries and attack sets
+/// on the stack (2.5 KiB), a multiple of every SIMD technique's lane count.
+pub const PASS: usize = 64;
+
+/// Modifying occupancy as two batch passes of the slider technique `S`, for techniques whose
+/// batch methods answer several queries per instruction (`kogge_stone_avx512_batch`,
+/// `magic_gather_avx512`): per [`PASS`] queries, one batch of attacks, the occupancies with the
+/// attacked blockers removed, a second batch, and the XOR. Single queries run as
+/// [`ModifyOccupancy`]. Source: the seed's routine, split into passes (new). As large as `S`.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct TwoPasses<S>(pub S);
+
+/// The seed's routine over a batch: `batch` is the slider technique's batch method.
+#[inline(always)]
+fn two_passes(
+    queries: &[XrayQuery],
+    out: &mut [Bitboard],
+    mut batch: impl FnMut(&[SliderQuery], &mut [Bitboard]),
+) {
+    assert_eq!(queries.len(), out.len(), "batch slices differ in length");
+    let mut sliders = [SliderQuery::new(Square::A1, Bitboard::EMPTY); PASS];
+    let mut attacks = [Bitboard::EMPTY; PASS];
+    for (queries, out) in queries.chunks(PASS).zip(out.chunks_mut(PASS)) {
+        let (sliders, attacks) = (&mut sliders[..queries.len()], &mut attacks[..queries.len()]);
+        for (slider, query) in sliders.iter_mut().zip(queries) {
+            *slider = SliderQuery::new(query.square, query.occupied);
+        }
+        batch(sliders, attacks);
+        for ((slider, query), &attacks) in sliders.iter_mut().zip(queries).zip(attacks.iter()) {
+            slider.occupied = query.occupied & !(attacks & query.blockers);
+        }
+        batch(sliders, out);
+        for (out, &attacks) in out.iter_mut().zip(attacks.iter()) {
+            *out ^= attacks;
+        }
+    }
+}
+
+impl<S: Slider> XrayAttacks for TwoPasses<S> {
+    #[inline(always)]
+    fn rook_xray(self, square: Square, occupied: Bitboard, blockers: Bitboard) -> Bitboard {
+        ModifyOccupancy(self.0).rook_xray(square, occupied, blockers)
+    }
+
+    #[inline(always)]
+    fn bishop_xray(self, square: Square, occupied: Bitboard, blockers: Bitboard) -> Bitboard {
+        ModifyOccupancy(self.0).bishop_xray(square, occupied, blockers)
+    }
+
+    #[inline(always)]
+    fn rook_xray_batch(self, queries: &[XrayQuery], out: &mut [Bitboard]) {
+        two_passes(queries, out, |sliders, attacks| {
+            self.0.rook_batch(sliders, attacks)
+        })
+    }
+
+    #[inline(always)]
+    fn bishop_xray_batch(self, queries: &[XrayQuery], out: &mut [Bitboard]) {
+        two_passes(queries, out, |sliders, attacks| {
+            self.0.bishop_batch(sliders, attacks)
+        })
     }
 }
