@@ -16,6 +16,13 @@
 //!   ([`knight_fill::KnightFill`]), and whether a knight catches a passed pawn;
 //! - [`knight_forks`]: the squares from which a knight attacks two or more targets
 //!   ([`knight_forks::KnightForks`]);
+//! - [`xray_attacks`]: the squares a rook or a bishop attacks through given blockers
+//!   ([`xray_attacks::XrayAttacks`]), as two families, `rook_xray_attacks` and
+//!   `bishop_xray_attacks`;
+//! - [`xray_attacks_multi`]: the squares sets of rooks, bishops and queens attack through
+//!   given blockers ([`xray_attacks_multi::XrayAttacksMulti`]);
+//! - [`blockers_by_targets`]: the squares between sliders and targets where one piece, or
+//!   nothing, stands in the way ([`blockers_by_targets::BlockersByTargets`]);
 //! - [`attacks_to`]: every attacker of a square of a position, both colours
 //!   ([`attacks_to::AttacksTo`]), the seed's super-piece once per slider technique;
 //! - [`attacked`]: whether a side attacks a square of a position ([`attacked::Attacked`]);
@@ -67,6 +74,7 @@ pub mod attacked_by_piece;
 pub mod attacks_to;
 pub mod bench;
 pub mod bitboard;
+pub mod blockers_by_targets;
 mod chunks;
 pub mod cpu;
 pub mod family;
@@ -86,6 +94,8 @@ pub mod sliders;
 pub mod square;
 #[cfg(test)]
 mod testing;
+pub mod xray_attacks;
+pub mod xray_attacks_multi;
 
 pub use answer::{Answer, Part};
 pub use bench::{Bench, Distribution, Queries, Shape};

@@ -111,15 +111,17 @@ const fn build_diagonals() -> [[u64; 2]; 64] {
     table
 }
 
+/// The squares a rook on `square` attacks along its file.
 #[inline(always)]
-fn file_attacks(square: Square, occupied: u64) -> u64 {
+pub fn file_attacks(square: Square, occupied: u64) -> u64 {
     let file = square.file();
     let index = file_index(occupied >> file);
     A_FILE.0[square.rank() as usize][index] << file
 }
 
+/// The squares a bishop on `square` attacks along `line`, one of its two [`DIAGONALS`].
 #[inline(always)]
-fn diagonal_attacks(square: Square, occupied: u64, line: u64) -> u64 {
+pub fn diagonal_attacks(square: Square, occupied: u64, line: u64) -> u64 {
     let index = diagonal_index(occupied & line);
     FILL_UP.0[square.file() as usize][index] & line
 }

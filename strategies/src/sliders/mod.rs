@@ -57,7 +57,7 @@ pub mod magic_search;
 pub mod obstruction_difference;
 pub mod peers;
 pub mod reference;
-mod tables;
+pub(crate) mod tables;
 pub mod workloads;
 
 #[cfg(target_arch = "x86_64")]

@@ -74,8 +74,9 @@ const fn build(upward: [Direction; 2]) -> [SquareLines; 64] {
     table
 }
 
+/// The attacks along one line (`masks`, the slider's square left out) given `occupied`.
 #[inline(always)]
-fn line_attacks(occupied: u64, masks: &LineMasks) -> u64 {
+pub fn line_attacks(occupied: u64, masks: &LineMasks) -> u64 {
     let lower = occupied & masks.lower;
     let upper = occupied & masks.upper;
     let ms1b = (1 << 63) >> (lower | 1).leading_zeros();

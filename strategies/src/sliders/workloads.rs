@@ -1,13 +1,18 @@
 //! What the two slider families are verified and measured on: one generic [`Bench`] impl, the
 //! piece choosing which relevant masks the exhaustive part enumerates.
+//!
+//! The headline distribution is `corpus`: the squares of the sliders of real positions
+//! ([`crate::position::corpus`]) with their positions' occupancies.
 
 use super::families::{SliderFamily, SliderPiece};
-use super::geometry;
+use super::geometry::{self, Direction};
 use super::SliderQuery;
 use crate::bench::{Bench, Distribution, Queries};
+use crate::position::{default_corpus, Colour, Piece, Position};
 use crate::{inputs, Bitboard, Square};
 use rand::Rng;
 use rand_chacha::ChaCha8Rng;
+use std::sync::OnceLock;
 
 /// How many random occupancies verification draws for every square.
 pub const RANDOM_OCCUPANCIES_PER_SQUARE: usize = 10_000;
@@ -25,6 +30,10 @@ pub const EXHAUSTIVE_SQUARES: [Square; 8] = [
     Square::E5,
 ];
 
+const CORPUS: Distribution = Distribution {
+    name: "corpus",
+    summary: "the square of every rook and queen (rook_attacks) or bishop and queen (bishop_attacks) of both colours in the position corpus, with the position's occupancy",
+};
 const RANDOM_QUARTER: Distribution = Distribution {
     name: "random_quarter",
     summary: "a random square; each other square occupied with probability 1/4 (~16 pieces)",
@@ -37,8 +46,6 @@ const DENSE: Distribution = Distribution {
     name: "dense",
     summary: "a random square among 24 to 32 pieces: an opening",
 };
-// The lead adds a `corpus` distribution here: slider squares and occupancies taken from real
-// positions (`crate::position::corpus`).
 
 impl<P: SliderPiece> Bench for SliderFamily<P> {
     fn verification_inputs(seed: u64) -> Vec<(&'static str, Vec<SliderQuery>)> {
@@ -56,12 +63,16 @@ impl<P: SliderPiece> Bench for SliderFamily<P> {
                 "corners and centres: every subset of the relevant mask, alone, with the slider, with everything else",
                 relevant_subsets(P::DIRECTIONS),
             ),
+            (
+                "the corpus: every slider of the piece's kind, queens too, with its position's occupancy",
+                corpus_queries::<P>().to_vec(),
+            ),
         ]
     }
 
-    /// `random_quarter` first: the headline, a middlegame's density.
+    /// `corpus` first: the headline, real positions.
     fn distributions() -> &'static [Distribution] {
-        &[RANDOM_QUARTER, SPARSE, DENSE]
+        &[CORPUS, RANDOM_QUARTER, SPARSE, DENSE]
     }
 
     fn queries(
@@ -69,6 +80,11 @@ impl<P: SliderPiece> Bench for SliderFamily<P> {
         rng: &mut ChaCha8Rng,
         count: usize,
     ) -> Queries<SliderQuery> {
+        if distribution.name == "corpus" {
+            let all = corpus_queries::<P>();
+            let inputs = (0..count).map(|_| all[rng.random_range(0..all.len())]);
+            return Queries::plain(inputs.collect());
+        }
         let inputs = (0..count)
             .map(|_| {
                 let square = inputs::square(rng);
@@ -96,6 +112,43 @@ impl<P: SliderPiece> Bench for SliderFamily<P> {
     fn mix(query: SliderQuery, zero: u64) -> SliderQuery {
         SliderQuery::new(query.square, Bitboard(query.occupied.0 ^ zero))
     }
+}
+
+/// The kinds of piece that move like `P`: the rook or the bishop, and the queen.
+fn movers<P: SliderPiece>() -> [Piece; 2] {
+    if P::DIRECTIONS == Direction::ROOK {
+        [Piece::Rook, Piece::Queen]
+    } else {
+        [Piece::Bishop, Piece::Queen]
+    }
+}
+
+/// The sliders of `position` that move like `P`, of both colours, with its occupancy.
+pub fn position_queries<P: SliderPiece>(position: &Position) -> impl Iterator<Item = SliderQuery> {
+    let [piece, queen] = movers::<P>();
+    let occupied = position.occupied();
+    let sliders =
+        Colour::ALL.map(|colour| position.pieces(colour, piece) | position.pieces(colour, queen));
+    (sliders[0] | sliders[1])
+        .into_iter()
+        .map(move |square| SliderQuery::new(square, occupied))
+}
+
+/// Every query of `P`'s `corpus` distribution, in corpus order; built once per family.
+pub fn corpus_queries<P: SliderPiece>() -> &'static [SliderQuery] {
+    static ROOK: OnceLock<Vec<SliderQuery>> = OnceLock::new();
+    static BISHOP: OnceLock<Vec<SliderQuery>> = OnceLock::new();
+    let built = if P::DIRECTIONS == Direction::ROOK {
+        &ROOK
+    } else {
+        &BISHOP
+    };
+    built.get_or_init(|| {
+        default_corpus()
+            .iter()
+            .flat_map(position_queries::<P>)
+            .collect()
+    })
 }
 
 /// `count` pieces (at most 64), the slider on `square` one of them.
@@ -192,6 +245,15 @@ mod tests {
         let bishop = SliderFamily::<Bishop>::verification_inputs(inputs::DEFAULT_SEED);
         // Bishop: 6 relevant bits in each corner, 9 in each centre square.
         assert_eq!(bishop[2].1.len(), 3 * (4 * 64 + 4 * 512));
+        // The corpus: every rook and queen of both colours (bishop and queen).
+        let count = |pieces: [Piece; 2]| -> usize {
+            default_corpus()
+                .iter()
+                .map(|p| (p.kind(pieces[0]) | p.kind(pieces[1])).len() as usize)
+                .sum()
+        };
+        assert_eq!(sizes[3], count([Piece::Rook, Piece::Queen]));
+        assert_eq!(bishop[3].1.len(), count([Piece::Bishop, Piece::Queen]));
         let random = &groups[1].1;
         let with_own = random.iter().filter(|q| q.occupied.contains(q.square));
         let per_square = (0..RANDOM_OCCUPANCIES_PER_SQUARE)
@@ -214,6 +276,7 @@ mod tests {
                 match distribution.name {
                     "sparse" => assert!((8..=12).contains(&pieces)),
                     "dense" => assert!((24..=32).contains(&pieces)),
+                    "corpus" => assert!((3..=32).contains(&pieces)),
                     _ => {}
                 }
             }

@@ -1,0 +1,243 @@
+//! X-ray attacks of whole sets of sliders: every square that some rook, bishop or queen of a
+//! set attacks through the blockers it is given.
+//!
+//! Source: seed `002_6293cd1af08cea25.txt` (X-ray Attacks), § Multiple Sliders: "If keeping
+//! eight disjoint ray-direction attacks from fill-routines like Kogge-Stone Algorithm one may
+//! intersect them with desired blockers - and to perform another fill with that
+//! intersection". Typical use: the x-ray attacks of a side (with its own pieces as blockers,
+//! the squares its batteries and discovered attacks reach) for an attack map or a static
+//! exchange evaluation.
+//!
+//! A family of its own, beside `rook_xray_attacks` and `bishop_xray_attacks`
+//! ([`crate::xray_attacks`]): its input is a set of sliders, not one square, and a fill over
+//! the set costs the same for one slider as for ten. For a single slider the answer is that
+//! slider's x-rays, so the single-slider techniques answer it too, one slider at a time
+//! ([`slider_loop`]), and the ranking says from how many sliders the fills pay.
+//!
+//! | variant | table | technique |
+//! |---|---|---|
+//! | [`direction_fills`] | none | per direction, a fill from the sliders, then from the blockers they hit |
+//! | `avx512::direction_fills` | none | the same, the eight directions in one `__m512i` |
+//! | [`slider_loop`] `_magic`, `_one_lookup` | as the technique | each slider's x-rays by a single-slider technique |
+
+pub mod direction_fills;
+pub mod reference;
+pub mod slider_loop;
+pub mod workloads;
+
+#[cfg(target_arch = "x86_64")]
+pub mod avx512;
+
+use crate::cpu::{Cpu, Feature, Unsupported};
+use crate::family::{Descriptor, Family, Kernel, Source, Visitor};
+use crate::on_arch;
+use crate::sliders::magic;
+use crate::xray_attacks::modify_occupancy::ModifyOccupancy;
+use crate::xray_attacks::one_lookup::{self, OneLookup};
+use crate::Bitboard;
+use core::fmt;
+use slider_loop::SliderLoop;
+
+/// The x-ray attacks of sets of sliders.
+///
+/// # Semantics (every variant, every edge case)
+/// `xrays(sets)` is the union of the x-ray attacks ([`crate::xray_attacks::XrayAttacks`]) of
+/// a rook on every square of `sets.orthogonal` and of a bishop on every square of
+/// `sets.diagonal`, each through `sets.blockers` with the pieces on `sets.occupied`: behind
+/// each slider's first blocker on a ray, if that blocker is one of the blockers, the squares
+/// up to and including the next piece. Every edge case of the single slider holds per
+/// slider, and:
+/// - A square in both sets is a queen; either set may be empty (then only the other counts).
+/// - A slider may be another's blocker: a rook behind a rook (a battery) x-rays through it if
+///   that square is in `blockers`, and a slider is the first blocker of the slider behind it
+///   only if its square is in `occupied` (the sliders are not added to the occupancy).
+/// - Blockers on empty squares, squares no slider attacks first, and the sliders' own squares
+///   as seen by themselves are ignored.
+pub trait XrayAttacksMulti: Copy {
+    /// The x-ray attacks of every slider of `sets`.
+    fn xrays(self, sets: SliderSets) -> Bitboard;
+
+    /// `out[i] = xrays(queries[i])`; any length, any alignment.
+    ///
+    /// # Panics
+    /// If `queries` and `out` differ in length.
+    #[inline(always)]
+    fn xrays_batch(self, queries: &[SliderSets], out: &mut [Bitboard]) {
+        assert_eq!(queries.len(), out.len(), "batch slices differ in length");
+        for (out, &query) in out.iter_mut().zip(queries) {
+            *out = self.xrays(query);
+        }
+    }
+}
+
+/// One query: the sliders by the way they move, the pieces on the board, the blockers.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub struct SliderSets {
+    /// The sliders that move along ranks and files: rooks and queens.
+    pub orthogonal: Bitboard,
+    /// The sliders that move along diagonals: bishops and queens.
+    pub diagonal: Bitboard,
+    pub occupied: Bitboard,
+    /// The pieces the sliders may look through.
+    pub blockers: Bitboard,
+}
+
+/// The four sets as diagrams, each under its name.
+impl fmt::Display for SliderSets {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "rooks and queens:\n{}\nbishops and queens:\n{}\noccupied:\n{}\nblockers:\n{}",
+            self.orthogonal, self.diagonal, self.occupied, self.blockers
+        )
+    }
+}
+
+/// The family of x-rays of sets of sliders, as the harness sees it.
+#[derive(Clone, Copy, Debug)]
+pub struct XrayAttacksMultiFamily;
+
+impl<X: XrayAttacksMulti> Kernel<XrayAttacksMultiFamily> for X {
+    #[inline(always)]
+    fn query(self, sets: SliderSets) -> Bitboard {
+        self.xrays(sets)
+    }
+
+    #[inline(always)]
+    fn batch(self, queries: &[SliderSets], out: &mut [Bitboard]) {
+        self.xrays_batch(queries, out)
+    }
+}
+
+/// The registry: every variant.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum XrayMultiVariant {
+    DirectionFills,
+    DirectionFillsAvx512,
+    SliderLoopMagic,
+    SliderLoopOneLookup,
+}
+
+const SEED: &str = "002_6293cd1af08cea25.txt";
+
+static DESCRIPTORS: [Descriptor; 4] = [
+    Descriptor {
+        family: XrayAttacksMultiFamily::NAME,
+        name: "direction_fills",
+        summary: "per direction, a Kogge-Stone fill from the sliders, then one from the blockers they hit",
+        source: Source::Seed {
+            file: SEED,
+            section: "Multiple Sliders (xrayAttacks)",
+        },
+        table_bytes: 0,
+        requires: &[],
+    },
+    Descriptor {
+        family: XrayAttacksMultiFamily::NAME,
+        name: "direction_fills_avx512",
+        summary: "the direction-wise fills with the eight directions in one __m512i",
+        source: Source::New,
+        table_bytes: 0,
+        requires: &[Feature::Avx512f],
+    },
+    Descriptor {
+        family: XrayAttacksMultiFamily::NAME,
+        name: "slider_loop_magic",
+        summary: "each slider's x-rays by modifying occupancy on fancy magic lookups",
+        source: Source::New,
+        table_bytes: magic::TABLE_BYTES.rook + magic::TABLE_BYTES.bishop,
+        requires: &[],
+    },
+    Descriptor {
+        family: XrayAttacksMultiFamily::NAME,
+        name: "slider_loop_one_lookup",
+        summary: "each slider's x-rays by the x-ray line table, one lookup per line",
+        source: Source::New,
+        table_bytes: one_lookup::TABLE_BYTES.bishop,
+        requires: &[],
+    },
+];
+
+impl Family for XrayAttacksMultiFamily {
+    const NAME: &'static str = "xray_attacks_multi";
+    const SUMMARY: &'static str =
+        "the squares a set of rooks, bishops and queens attacks through the blockers it is given";
+    type Input = SliderSets;
+    type Output = Bitboard;
+    type Variant = XrayMultiVariant;
+
+    fn variants() -> &'static [XrayMultiVariant] {
+        use XrayMultiVariant::*;
+        &[
+            DirectionFills,
+            DirectionFillsAvx512,
+            SliderLoopMagic,
+            SliderLoopOneLookup,
+        ]
+    }
+
+    fn descriptor(variant: XrayMultiVariant) -> &'static Descriptor {
+        &DESCRIPTORS[variant as usize]
+    }
+
+    fn visit<V: Visitor<Self>>(
+        variant: XrayMultiVariant,
+        cpu: &Cpu,
+        visitor: V,
+    ) -> Result<V::Output, Unsupported> {
+        use XrayMultiVariant::*;
+        Self::runnable(variant, cpu)?;
+        Ok(match variant {
+            DirectionFills => visitor.visit(direction_fills::DirectionFills),
+            DirectionFillsAvx512 => on_arch!(
+                "x86_64",
+                Feature::Avx512f,
+                visitor.visit(avx512::direction_fills::DirectionFillsAvx512::new(
+                    cpu.avx512()?
+                ))
+            ),
+            SliderLoopMagic => visitor.visit(SliderLoop(ModifyOccupancy(magic::Magic))),
+            SliderLoopOneLookup => visitor.visit(SliderLoop(OneLookup)),
+        })
+    }
+
+    fn reference(sets: SliderSets) -> Bitboard {
+        reference::xrays(sets)
+    }
+
+    #[inline(always)]
+    fn echo(sets: SliderSets) -> Bitboard {
+        sets.orthogonal ^ sets.diagonal ^ sets.occupied ^ sets.blockers
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn registry_is_consistent() {
+        let variants = XrayAttacksMultiFamily::variants();
+        assert_eq!(variants.len(), DESCRIPTORS.len());
+        for (i, &variant) in variants.iter().enumerate() {
+            assert_eq!(variant as usize, i, "registry order matches the enum");
+            let descriptor = XrayAttacksMultiFamily::descriptor(variant);
+            assert_eq!(XrayAttacksMultiFamily::find(descriptor.name), Some(variant));
+        }
+    }
+
+    #[test]
+    fn every_variant_agrees_with_the_reference() {
+        let ran = crate::testing::all_variants_agree::<XrayAttacksMultiFamily>();
+        assert!(ran.len() >= 3, "three portable variants: {ran:?}");
+        let avx512 =
+            Feature::Avx512f.arch() == std::env::consts::ARCH && Feature::Avx512f.is_detected();
+        assert_eq!(ran.contains(&"direction_fills_avx512"), avx512);
+    }
+
+    #[test]
+    #[ignore = "prints rough timings; run with --release -- --ignored --nocapture timings"]
+    fn timings() {
+        crate::family_tests::print_timings::<XrayAttacksMultiFamily>();
+    }
+}
