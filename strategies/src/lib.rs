@@ -16,6 +16,8 @@
 //!   ([`knight_fill::KnightFill`]), and whether a knight catches a passed pawn;
 //! - [`knight_forks`]: the squares from which a knight attacks two or more targets
 //!   ([`knight_forks::KnightForks`]);
+//! - [`checkers_pins`]: the checkers and pinned pieces of the side to move
+//!   ([`checkers_pins::CheckersPins`]);
 //!
 //! [`position`] holds what position-based families build on: [`Position`] and FEN, the
 //! reference move generator (the oracle, never measured), and the seeded position corpus.
@@ -57,6 +59,7 @@ pub mod answer;
 pub mod attack_spans;
 pub mod bench;
 pub mod bitboard;
+pub mod checkers_pins;
 mod chunks;
 pub mod cpu;
 pub mod family;

@@ -89,6 +89,7 @@ registry!(
         crate::pawn_structure::PawnStructureFamily,
         crate::knight_fill::KnightFillFamily,
         crate::knight_forks::KnightForksFamily,
+        crate::checkers_pins::CheckersPinsFamily,
     }
 );
 

@@ -33,6 +33,7 @@
 
 pub mod corpus;
 pub mod fen;
+pub mod leapers;
 pub mod reference;
 
 pub use corpus::{default_corpus, Corpus, CorpusStats};
