@@ -70,6 +70,7 @@ pub mod inputs;
 pub mod knight_attacks;
 pub mod knight_fill;
 pub mod knight_forks;
+pub mod movegen;
 pub mod pawn_structure;
 pub mod position;
 pub mod registry;
