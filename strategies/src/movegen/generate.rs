@@ -16,17 +16,30 @@ use crate::{Bitboard, Square};
 pub(crate) trait Sink {
     /// The `piece` on `from` moves to each square of `targets` (a quiet move or a capture).
     fn piece(&mut self, position: &Position, piece: Piece, from: Square, targets: Bitboard);
-    /// A pawn moves to each square of `targets` (a single push or a capture, no promotion),
-    /// from the square `offset` below it (`to - offset`).
-    fn pawns(&mut self, position: &Position, targets: Bitboard, offset: i8);
-    /// A pawn double-pushes to each square of `targets` from `to - offset`.
-    fn double_pushes(&mut self, position: &Position, targets: Bitboard, offset: i8);
-    /// A pawn promotes on each square of `targets`, from `to - offset`: four moves each.
-    fn promotions(&mut self, position: &Position, targets: Bitboard, offset: i8);
+    /// Pawn moves that do not promote, set-wise (see [`PawnTargets`]).
+    fn pawns(&mut self, position: &Position, targets: PawnTargets);
+    /// Pawn moves to the last rank, set-wise (`double` is empty): four promotions each.
+    fn promotions(&mut self, position: &Position, targets: PawnTargets);
     /// The pawn on `from` takes en passant, landing on `to`.
     fn en_passant(&mut self, position: &Position, from: Square, to: Square);
     /// The king castles from `from` to `to`.
     fn castling(&mut self, position: &Position, from: Square, to: Square);
+}
+
+/// The targets of a set of pawns, by kind of move. A pawn's origin is its target less the
+/// offset of its kind: `push` for single pushes, `2 * push` for double pushes, `push - 1` for
+/// captures towards the a-file (`west`) and `push + 1` towards the h-file (`east`).
+/// `single`, `double` and `west` are disjoint (pushes land on empty squares, captures on
+/// enemy pieces, and a double push needs the square behind its target empty); `east` may
+/// share squares with `west` (two pawns taking the same piece).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct PawnTargets {
+    pub single: Bitboard,
+    pub double: Bitboard,
+    pub west: Bitboard,
+    pub east: Bitboard,
+    /// The signed change of square index of a single push: 8 for white, -8 for black.
+    pub push: i8,
 }
 
 /// What every step of the generator reads: the sides, the occupancy, the enemy's sliders by
@@ -232,15 +245,16 @@ fn pawn_moves<K: Sink>(
     let single = single & mask.0;
     let (west, east) = pawn_captures(us, pawns.0);
     let (west, east) = (west & frame.enemy.0 & mask.0, east & frame.enemy.0 & mask.0);
-    // Towards the a-file the file drops by one, towards the h-file it grows by one.
-    sink.pawns(position, Bitboard(single & !last), offset);
-    sink.double_pushes(position, Bitboard(double), 2 * offset);
-    sink.pawns(position, Bitboard(west & !last), offset - 1);
-    sink.pawns(position, Bitboard(east & !last), offset + 1);
+    let targets = |set: u64| PawnTargets {
+        single: Bitboard(single & set),
+        double: Bitboard(double & set),
+        west: Bitboard(west & set),
+        east: Bitboard(east & set),
+        push: offset,
+    };
+    sink.pawns(position, targets(!last));
     if (single | west | east) & last != 0 {
-        sink.promotions(position, Bitboard(single & last), offset);
-        sink.promotions(position, Bitboard(west & last), offset - 1);
-        sink.promotions(position, Bitboard(east & last), offset + 1);
+        sink.promotions(position, targets(last));
     }
 }
 

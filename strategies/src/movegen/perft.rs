@@ -1,6 +1,6 @@
 //! Perft (bulk counting at the last ply), divide, and the legal moves as a list.
 
-use super::generate::{generate, Sink};
+use super::generate::{generate, PawnTargets, Sink};
 use super::make::{make_castling, make_double_push, make_en_passant, make_plain, make_promotion};
 use super::Config;
 use crate::position::{Move, Piece, Position};
@@ -12,6 +12,18 @@ fn origin(to: Square, offset: i8) -> Square {
     Square::from_index_masked((to as i8).wrapping_sub(offset) as u8)
 }
 
+impl PawnTargets {
+    /// The single pushes and the two kinds of captures, each with its offset.
+    #[inline(always)]
+    fn groups(self) -> [(Bitboard, i8); 3] {
+        [
+            (self.single, self.push),
+            (self.west, self.push - 1),
+            (self.east, self.push + 1),
+        ]
+    }
+}
+
 /// Counts the moves: each group by its size, never making one.
 struct Count(u64);
 
@@ -21,19 +33,17 @@ impl Sink for Count {
         self.0 += targets.len() as u64;
     }
 
+    /// Two counts, not four: `single`, `double` and `west` are disjoint.
     #[inline(always)]
-    fn pawns(&mut self, _: &Position, targets: Bitboard, _: i8) {
-        self.0 += targets.len() as u64;
+    fn pawns(&mut self, _: &Position, targets: PawnTargets) {
+        let disjoint = targets.single | targets.double | targets.west;
+        self.0 += (disjoint.len() + targets.east.len()) as u64;
     }
 
     #[inline(always)]
-    fn double_pushes(&mut self, _: &Position, targets: Bitboard, _: i8) {
-        self.0 += targets.len() as u64;
-    }
-
-    #[inline(always)]
-    fn promotions(&mut self, _: &Position, targets: Bitboard, _: i8) {
-        self.0 += 4 * targets.len() as u64;
+    fn promotions(&mut self, _: &Position, targets: PawnTargets) {
+        let disjoint = targets.single | targets.west;
+        self.0 += 4 * (disjoint.len() + targets.east.len()) as u64;
     }
 
     #[inline(always)]
@@ -70,31 +80,31 @@ impl<C: Config> Sink for Recurse<C> {
     }
 
     #[inline(always)]
-    fn pawns(&mut self, position: &Position, targets: Bitboard, offset: i8) {
-        for to in targets {
-            let from = origin(to, offset);
-            self.child(
-                &make_plain(position, Piece::Pawn, from, to),
-                Move::new(from, to),
-            );
+    fn pawns(&mut self, position: &Position, targets: PawnTargets) {
+        for (set, offset) in targets.groups() {
+            for to in set {
+                let from = origin(to, offset);
+                self.child(
+                    &make_plain(position, Piece::Pawn, from, to),
+                    Move::new(from, to),
+                );
+            }
         }
-    }
-
-    #[inline(always)]
-    fn double_pushes(&mut self, position: &Position, targets: Bitboard, offset: i8) {
-        for to in targets {
-            let from = origin(to, offset);
+        for to in targets.double {
+            let from = origin(to, 2 * targets.push);
             self.child(&make_double_push(position, from, to), Move::new(from, to));
         }
     }
 
     #[inline(always)]
-    fn promotions(&mut self, position: &Position, targets: Bitboard, offset: i8) {
-        for to in targets {
-            let from = origin(to, offset);
-            for piece in Piece::PROMOTIONS {
-                let mv = Move::promoting(from, to, piece);
-                self.child(&make_promotion(position, from, to, piece), mv);
+    fn promotions(&mut self, position: &Position, targets: PawnTargets) {
+        for (set, offset) in targets.groups() {
+            for to in set {
+                let from = origin(to, offset);
+                for piece in Piece::PROMOTIONS {
+                    let mv = Move::promoting(from, to, piece);
+                    self.child(&make_promotion(position, from, to, piece), mv);
+                }
             }
         }
     }
@@ -145,26 +155,30 @@ impl Sink for Collect {
             .extend(targets.into_iter().map(|to| Move::new(from, to)));
     }
 
-    fn pawns(&mut self, _: &Position, targets: Bitboard, offset: i8) {
+    fn pawns(&mut self, _: &Position, targets: PawnTargets) {
+        for (set, offset) in targets.groups() {
+            self.0
+                .extend(set.into_iter().map(|to| Move::new(origin(to, offset), to)));
+        }
+        let double = 2 * targets.push;
         self.0.extend(
             targets
+                .double
                 .into_iter()
-                .map(|to| Move::new(origin(to, offset), to)),
+                .map(|to| Move::new(origin(to, double), to)),
         );
     }
 
-    fn double_pushes(&mut self, position: &Position, targets: Bitboard, offset: i8) {
-        self.pawns(position, targets, offset);
-    }
-
-    fn promotions(&mut self, _: &Position, targets: Bitboard, offset: i8) {
-        for to in targets {
-            let from = origin(to, offset);
-            self.0.extend(
-                Piece::PROMOTIONS
-                    .into_iter()
-                    .map(|piece| Move::promoting(from, to, piece)),
-            );
+    fn promotions(&mut self, _: &Position, targets: PawnTargets) {
+        for (set, offset) in targets.groups() {
+            for to in set {
+                let from = origin(to, offset);
+                self.0.extend(
+                    Piece::PROMOTIONS
+                        .into_iter()
+                        .map(|piece| Move::promoting(from, to, piece)),
+                );
+            }
         }
     }
 
