@@ -18,6 +18,8 @@
 //!   ([`knight_forks::KnightForks`]);
 //! - [`checkers_pins`]: the checkers and pinned pieces of the side to move
 //!   ([`checkers_pins::CheckersPins`]);
+//! - [`perft`]: the legal move generator of [`movegen`], whose four techniques are type
+//!   parameters, counting the leaves of move trees; one variant per technique it varies;
 //!
 //! [`position`] holds what position-based families build on: [`Position`] and FEN, the
 //! reference move generator (the oracle, never measured), and the seeded position corpus.
@@ -72,6 +74,7 @@ pub mod knight_fill;
 pub mod knight_forks;
 pub mod movegen;
 pub mod pawn_structure;
+pub mod perft;
 pub mod position;
 pub mod registry;
 mod simd;

@@ -90,6 +90,7 @@ registry!(
         crate::knight_fill::KnightFillFamily,
         crate::knight_forks::KnightForksFamily,
         crate::checkers_pins::CheckersPinsFamily,
+        crate::perft::PerftFamily,
     }
 );
 
