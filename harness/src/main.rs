@@ -79,6 +79,9 @@ pub enum Command {
     /// How repeatable two runs were: calibration of run 1's intervals, stability of its
     /// significant orderings, and the share of medians within 5%.
     Repeatability(RepeatabilityArgs),
+    /// Count the leaves of a position's legal-move tree with our generator (perft), per root
+    /// move with --divide; or check every configuration against the published table.
+    Perft(PerftArgs),
     /// (internal) The cache simulation's worker, run under valgrind by `run --cache-sim`.
     #[command(hide = true)]
     CacheSimWorker {
@@ -123,6 +126,39 @@ pub struct PositionsArgs {
     /// Seed of the corpus (the default is the suite's).
     #[arg(long, default_value_t = DEFAULT_SEED)]
     pub seed: u64,
+}
+
+#[derive(Args)]
+pub struct PerftArgs {
+    /// The position, as FEN (in quotes: it has spaces).
+    #[arg(required_unless_present = "verify_table")]
+    pub fen: Option<String>,
+    /// How many plies deep to count, 0 to 10.
+    #[arg(
+        required_unless_present = "verify_table",
+        value_parser = clap::value_parser!(u32).range(0..=10)
+    )]
+    pub depth: Option<u32>,
+    /// Also print each legal move (UCI, sorted) with the count below it.
+    #[arg(long)]
+    pub divide: bool,
+    /// The techniques, where not the default: `slider=pext,pins=dir_golem`. Keys: slider,
+    /// between, pins, knights; `bitbench list` names the techniques (their variants in
+    /// rook_attacks, in_between, checkers_pins and knight_attacks).
+    #[arg(long, value_name = "KEY=TECHNIQUE[,...]")]
+    pub with: Option<String>,
+    /// Check every configuration, and the peers, against the published perft table (initial
+    /// position to depth 6, Kiwipete 5, position 3 6, position 4 5, position 5 5, position 6 5);
+    /// exit 1 on any difference.
+    #[arg(long, conflicts_with_all = ["fen", "depth", "divide", "with"])]
+    pub verify_table: bool,
+    /// With --verify-table: check no deeper than this (the table's depths by default).
+    #[arg(long, requires = "verify_table", value_parser = clap::value_parser!(u32).range(1..=6))]
+    pub max_depth: Option<u32>,
+    /// With --verify-table: threads, each checking one configuration at a time (default: one
+    /// per core).
+    #[arg(long, requires = "verify_table", value_parser = clap::value_parser!(u32).range(1..=256))]
+    pub threads: Option<u32>,
 }
 
 #[derive(Args)]
@@ -306,6 +342,7 @@ fn dispatch(cli: Cli) -> Result<ExitCode> {
         Some(Command::Repeatability(args)) => cli::records::repeatability(&args),
         Some(Command::Positions(args)) => cli::list::positions(&args),
         Some(Command::Advise(args)) => cli::advise::advise(&context, &args),
+        Some(Command::Perft(args)) => cli::perft::perft(&context, &args),
         Some(Command::CacheSimWorker { seed }) => {
             harness::cachesim::worker(&context.selection, &context.cpu, seed);
             Ok(ExitCode::SUCCESS)

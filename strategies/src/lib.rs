@@ -30,6 +30,10 @@
 //!   occupancy ([`attacked_by_piece::AttackedByPiece`]), the seed's 0x88 × piece table;
 //! - [`legality_test`]: whether a hash or killer move is pseudo-legal in a position
 //!   ([`legality_test::LegalityTest`]), against generating every move and searching;
+//! - [`checkers_pins`]: the checkers and pinned pieces of the side to move
+//!   ([`checkers_pins::CheckersPins`]);
+//! - [`perft`]: the legal move generator of [`movegen`], whose four techniques are type
+//!   parameters, counting the leaves of move trees; one variant per technique it varies;
 //!
 //! [`position`] holds what position-based families build on: [`Position`] and FEN, the
 //! reference move generator (the oracle, never measured), and the seeded position corpus.
@@ -75,6 +79,7 @@ pub mod attacks_to;
 pub mod bench;
 pub mod bitboard;
 pub mod blockers_by_targets;
+pub mod checkers_pins;
 mod chunks;
 pub mod cpu;
 pub mod family;
@@ -86,7 +91,9 @@ pub mod knight_attacks;
 pub mod knight_fill;
 pub mod knight_forks;
 pub mod legality_test;
+pub mod movegen;
 pub mod pawn_structure;
+pub mod perft;
 pub mod position;
 pub mod registry;
 mod simd;

@@ -97,6 +97,8 @@ registry!(
         crate::attacked::AttackedFamily,
         crate::attacked_by_piece::AttackedByPieceFamily,
         crate::legality_test::LegalityTestFamily,
+        crate::checkers_pins::CheckersPinsFamily,
+        crate::perft::PerftFamily,
     }
 );
 

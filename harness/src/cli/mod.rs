@@ -2,5 +2,6 @@
 
 pub mod advise;
 pub mod list;
+pub mod perft;
 pub mod records;
 pub mod run;

@@ -33,6 +33,7 @@
 
 pub mod corpus;
 pub mod fen;
+pub mod leapers;
 pub mod reference;
 
 pub use corpus::{default_corpus, Corpus, CorpusStats};
@@ -265,17 +266,21 @@ impl fmt::Debug for Castling {
 
 /// A chess position. `Copy`, 72 bytes; see the [module documentation](self) for the
 /// invariants every value keeps. `Display` writes its FEN.
+///
+/// The fields are visible to the crate so that the move generator's make and the latency
+/// chains of position families can write them directly; whatever writes them keeps the
+/// invariants.
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Position {
     /// The squares of each side's pieces, indexed by [`Colour::index`].
-    colours: [Bitboard; 2],
+    pub(crate) colours: [Bitboard; 2],
     /// The squares of each kind of piece, both colours, indexed by [`Piece::index`].
-    pieces: [Bitboard; 6],
-    side_to_move: Colour,
-    castling: Castling,
-    en_passant: Option<Square>,
-    halfmove_clock: u16,
-    fullmove_number: u16,
+    pub(crate) pieces: [Bitboard; 6],
+    pub(crate) side_to_move: Colour,
+    pub(crate) castling: Castling,
+    pub(crate) en_passant: Option<Square>,
+    pub(crate) halfmove_clock: u16,
+    pub(crate) fullmove_number: u16,
 }
 
 /// The FEN of the start position.

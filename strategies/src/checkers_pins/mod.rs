@@ -1,0 +1,323 @@
+//! Checkers and pinned pieces: the enemy pieces giving check to the side to move, and the side
+//! to move's own pieces absolutely pinned to its king.
+//!
+//! Source: seed `003_d2eaa903979c88fb.txt` (Checks and Pinned Pieces). Every technique is a
+//! type generic over the slider technique (`S:` [`Slider`](crate::sliders::Slider)) and, where it needs one, the
+//! in-between technique (`B:` [`InBetween`](crate::in_between::InBetween)), so that the move generator ([`crate::movegen`])
+//! can plug in any of them; the family measures each with [`FamilySlider`] and
+//! [`FamilyBetween`].
+//!
+//! | variant | technique |
+//! |---|---|
+//! | [`xray_between`] | attacks to the king; x-ray attacks from the king through its own first blockers, then the in-between loop over the pinners (§ On the Fly, § Absolute Pins) |
+//! | [`dir_golem`] | per direction, the enemy sliders' fill meets the king's fill the opposite way (§ Opposite Ray-Directions); no slider or in-between technique |
+//! | [`snipers`] | enemy sliders on the king's lines on an empty board, then the occupied in-between squares of each: none is a check, one is a pin (Stockfish's blockers) |
+//! | [`by_move`] | given the last move: direct check by the piece that moved, discovered check through the squares it vacated (§ By Move); pins as `snipers` |
+//! | [`peers`] | `cozy-chess` and `chess`: the last move played on their own board, whose make computes both sets |
+//!
+//! The king and pawn tables are [`crate::position::leapers`]; knights on one square read the
+//! knight lookup table.
+
+pub mod by_move;
+pub mod dir_golem;
+pub mod peers;
+pub mod snipers;
+pub mod workloads;
+pub mod xray_between;
+
+use crate::cpu::{Cpu, Unsupported};
+use crate::family::{Descriptor, Family, Kernel, Source, Visitor};
+use crate::position::{leapers, reference, Colour, Move, Piece, Position};
+use crate::{bitboard_answer, Bitboard, Square};
+use core::fmt;
+
+/// The answer: who gives check, and what is pinned.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
+pub struct CheckersAndPins {
+    /// The enemy pieces attacking the side to move's king.
+    pub checkers: Bitboard,
+    /// The side to move's pieces absolutely pinned to its king.
+    pub pinned: Bitboard,
+}
+
+bitboard_answer!(CheckersAndPins { checkers, pinned });
+
+/// A technique for the checkers and pinned pieces of the side to move.
+///
+/// # Semantics (every technique, every edge case)
+/// For a valid `position` (see [`Position`]'s invariants), with `us` the side to move:
+/// - `checkers`: every piece of the other side that attacks our king: empty when not in
+///   check, one piece in a check, two in a double check. Attacks are those of
+///   [`reference::attackers_to`] (sliders blocked by the first piece on each ray).
+/// - `pinned`: every piece of ours that stands alone between our king and an enemy rook or
+///   queen on a rank or file, or an enemy bishop or queen on a diagonal, as
+///   [`reference::pinned`] defines it. A pinned piece may still move along its pin; that is
+///   the move generator's business. The two pawns of an en-passant capture that would expose
+///   the king along a rank are **not** pinned (two pieces stand between); enemy pieces
+///   between an enemy slider and our king are not in the set (they are discovered-check
+///   candidates, not pins).
+///
+/// `last_move`, when given, is the legal move that led to `position` (so its `to` square holds
+/// the piece that moved, or the rook after castling, or the promoted piece). Only
+/// [`by_move::ByMove`] reads it; every other technique ignores it. Without it `ByMove`
+/// computes on the fly.
+pub trait CheckersPins: Copy {
+    /// The checkers and pinned pieces of the side to move.
+    fn checkers_pins(self, position: &Position, last_move: Option<Move>) -> CheckersAndPins;
+}
+
+/// The slider technique the family measures its variants with (the fastest portable one).
+pub type FamilySlider = crate::sliders::magic::Magic;
+/// The in-between technique the family measures its variants with.
+pub type FamilyBetween = crate::in_between::rectangular::Rectangular;
+
+/// What every technique starts from: the side to move's king and the enemy's attackers by the
+/// lines they move along.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct KingView {
+    pub us: Colour,
+    pub king: Square,
+    pub occupied: Bitboard,
+    pub own: Bitboard,
+    /// Enemy rooks and queens.
+    pub orthogonal: Bitboard,
+    /// Enemy bishops and queens.
+    pub diagonal: Bitboard,
+}
+
+impl KingView {
+    #[inline(always)]
+    pub fn of(position: &Position) -> KingView {
+        let us = position.side_to_move();
+        let them = position.colour(!us);
+        let queens = position.kind(Piece::Queen);
+        KingView {
+            us,
+            king: position.king(us),
+            occupied: position.occupied(),
+            own: position.colour(us),
+            orthogonal: (position.kind(Piece::Rook) | queens) & them,
+            diagonal: (position.kind(Piece::Bishop) | queens) & them,
+        }
+    }
+
+    /// The enemy pawns and knights that attack the king: the seed's `arrPawnAttacks` and
+    /// `arrKnightAttacks` lookups.
+    #[inline(always)]
+    pub fn leaper_checkers(&self, position: &Position) -> Bitboard {
+        let them = !self.us;
+        (leapers::pawn(self.us, self.king) & position.pieces(them, Piece::Pawn))
+            | (leapers::knight(self.king) & position.pieces(them, Piece::Knight))
+    }
+}
+
+/// Whether `set` holds more than one square.
+#[inline(always)]
+pub(crate) const fn more_than_one(set: Bitboard) -> bool {
+    set.0 & set.0.wrapping_sub(1) != 0
+}
+
+/// A query: a position, the move that led to it when known, and the number of the case it was
+/// drawn from ([`workloads::cases`]), by which the peers find the board they prepared for it.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub struct CheckersPinsQuery {
+    pub position: Position,
+    pub last_move: Option<Move>,
+    /// The index of this query's case in [`workloads::cases`]; only the peers read it.
+    pub case: u32,
+}
+
+/// `FEN after e2e4 (case 17)`, or `FEN (case 17)` without a last move.
+impl fmt::Display for CheckersPinsQuery {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.position)?;
+        if let Some(mv) = self.last_move {
+            write!(f, " after {mv}")?;
+        }
+        write!(f, " (case {})", self.case)
+    }
+}
+
+/// Marker type for the checkers-and-pins family, as the harness sees it.
+#[derive(Clone, Copy, Debug)]
+pub struct CheckersPinsFamily;
+
+impl<T: CheckersPins> Kernel<CheckersPinsFamily> for T {
+    #[inline(always)]
+    fn query(self, query: CheckersPinsQuery) -> CheckersAndPins {
+        self.checkers_pins(&query.position, query.last_move)
+    }
+
+    #[inline(always)]
+    fn batch(self, queries: &[CheckersPinsQuery], out: &mut [CheckersAndPins]) {
+        assert_eq!(queries.len(), out.len(), "batch slices differ in length");
+        for (out, query) in out.iter_mut().zip(queries) {
+            *out = self.checkers_pins(&query.position, query.last_move);
+        }
+    }
+}
+
+/// The registry: every technique, ours first, peers last.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum CheckersPinsVariant {
+    XrayBetween,
+    DirGolem,
+    Snipers,
+    ByMove,
+    CozyChess,
+    Chess,
+}
+
+const SEED: &str = "003_d2eaa903979c88fb.txt";
+
+/// The family's slider tables (rook and bishop magics) and the rectangular in-between table.
+const SLIDER_BYTES: usize = crate::sliders::magic::TABLE_BYTES.rook
+    + crate::sliders::magic::TABLE_BYTES.bishop
+    + crate::knight_attacks::lookup::TABLE_BYTES
+    + leapers::TABLE_BYTES;
+const BETWEEN_BYTES: usize = crate::in_between::rectangular::TABLE_BYTES;
+
+static DESCRIPTORS: [Descriptor; 6] = [
+    Descriptor {
+        family: CheckersPinsFamily::NAME,
+        name: "xray_between",
+        summary: "attacks to the king, x-ray attacks through its own blockers, in-between loop over the pinners (magic, rectangular)",
+        source: Source::Seed {
+            file: SEED,
+            section: "On the Fly; Absolute Pins",
+        },
+        table_bytes: SLIDER_BYTES + BETWEEN_BYTES,
+        requires: &[],
+    },
+    Descriptor {
+        family: CheckersPinsFamily::NAME,
+        name: "dir_golem",
+        summary: "per direction, the enemy sliders' occluded fill meets the king's fill the opposite way; no slider table",
+        source: Source::Seed {
+            file: SEED,
+            section: "Opposite Ray-Directions",
+        },
+        table_bytes: crate::knight_attacks::lookup::TABLE_BYTES + leapers::TABLE_BYTES,
+        requires: &[],
+    },
+    Descriptor {
+        family: CheckersPinsFamily::NAME,
+        name: "snipers",
+        summary: "enemy sliders on the king's empty-board lines, then the occupied in-between squares of each (magic, rectangular)",
+        source: Source::New,
+        table_bytes: SLIDER_BYTES + BETWEEN_BYTES,
+        requires: &[],
+    },
+    Descriptor {
+        family: CheckersPinsFamily::NAME,
+        name: "by_move",
+        summary: "checks by the last move (direct, and discovered through the squares it vacated); pins as snipers (magic, rectangular)",
+        source: Source::Seed {
+            file: SEED,
+            section: "By Move",
+        },
+        table_bytes: SLIDER_BYTES + BETWEEN_BYTES,
+        requires: &[],
+    },
+    Descriptor {
+        family: CheckersPinsFamily::NAME,
+        name: "cozy_chess",
+        summary: "cozy_chess::Board::play_unchecked(last move) on a copy of the board before it, then checkers() and pinned()",
+        source: Source::External {
+            krate: "cozy-chess 0.3",
+            item: "cozy_chess::Board::play_unchecked, checkers, pinned",
+            tables: "computed in const items and by a build script",
+        },
+        table_bytes: peers::COZY_CHESS_TABLE_BYTES,
+        requires: &[],
+    },
+    Descriptor {
+        family: CheckersPinsFamily::NAME,
+        name: "chess",
+        summary: "chess::Board::make_move_new(last move) on the board before it, then checkers() and pinned()",
+        source: Source::External {
+            krate: "chess 3.2",
+            item: "chess::Board::make_move_new, checkers, pinned",
+            tables: "computed by a build script",
+        },
+        table_bytes: peers::CHESS_TABLE_BYTES,
+        requires: &[],
+    },
+];
+
+impl Family for CheckersPinsFamily {
+    const NAME: &'static str = "checkers_pins";
+    const SUMMARY: &'static str =
+        "the enemy pieces giving check to the side to move, and its pieces pinned to its king";
+    type Input = CheckersPinsQuery;
+    type Output = CheckersAndPins;
+    type Variant = CheckersPinsVariant;
+
+    fn variants() -> &'static [CheckersPinsVariant] {
+        use CheckersPinsVariant::*;
+        &[XrayBetween, DirGolem, Snipers, ByMove, CozyChess, Chess]
+    }
+
+    fn descriptor(variant: CheckersPinsVariant) -> &'static Descriptor {
+        &DESCRIPTORS[variant as usize]
+    }
+
+    fn visit<V: Visitor<Self>>(
+        variant: CheckersPinsVariant,
+        cpu: &Cpu,
+        visitor: V,
+    ) -> Result<V::Output, Unsupported> {
+        use CheckersPinsVariant::*;
+        Self::runnable(variant, cpu)?;
+        type S = FamilySlider;
+        type B = FamilyBetween;
+        Ok(match variant {
+            XrayBetween => visitor.visit(xray_between::XrayBetween::<S, B>::default()),
+            DirGolem => visitor.visit(dir_golem::DirGolem),
+            Snipers => visitor.visit(snipers::Snipers::<S, B>::default()),
+            ByMove => visitor.visit(by_move::ByMove::<S, B>::default()),
+            CozyChess => visitor.visit(peers::CozyChess::prepared()),
+            Chess => visitor.visit(peers::Chess::prepared()),
+        })
+    }
+
+    fn reference(query: CheckersPinsQuery) -> CheckersAndPins {
+        CheckersAndPins {
+            checkers: reference::checkers(&query.position),
+            pinned: reference::pinned(&query.position),
+        }
+    }
+
+    #[inline(always)]
+    fn echo(query: CheckersPinsQuery) -> CheckersAndPins {
+        CheckersAndPins {
+            checkers: query.position.occupied(),
+            pinned: Bitboard(query.case as u64),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn registry_is_consistent() {
+        let variants = CheckersPinsFamily::variants();
+        assert_eq!(variants.len(), DESCRIPTORS.len());
+        for (i, &variant) in variants.iter().enumerate() {
+            assert_eq!(variant as usize, i, "registry order matches the enum");
+            let descriptor = CheckersPinsFamily::descriptor(variant);
+            assert_eq!(CheckersPinsFamily::find(descriptor.name), Some(variant));
+        }
+    }
+
+    /// Every variant against the reference on every verification input: every corpus
+    /// position as it stands and after a seeded legal move and after each of its checking
+    /// moves, and the hand-made edge cases (see `workloads`).
+    #[test]
+    fn every_variant_agrees_with_the_reference() {
+        let ran = crate::testing::all_variants_agree::<CheckersPinsFamily>();
+        assert_eq!(ran.len(), DESCRIPTORS.len());
+    }
+}
