@@ -1,10 +1,10 @@
-//! The regression gate's benchmarks: one gungraun library benchmark per kernel (every variant
-//! of every registered family), run under Callgrind with its cache simulation. Run them with
+//! The regression gate's benchmarks: one gungraun library benchmark per kernel (the registry's
+//! representative subset, [`gate::kernels`]), run under Callgrind with its cache simulation. Run them with
 //! `scripts/gate.sh`, which installs the matching `gungraun-runner`, names the numbered
 //! benchmarks with `gate-kernels` and compares the counts with the baseline.
 //!
 //! The list comes from the registry ([`gate::kernels`]), so nothing here names a family or a
-//! variant. Every variant is listed on every CPU; one that cannot run here (AVX2 on a CPU
+//! variant. The same kernels are listed on every CPU; one that cannot run here (AVX2 on a CPU
 //! without it, NEON off aarch64) does nothing, and `scripts/gate_compare.py` reports it as not
 //! run.
 

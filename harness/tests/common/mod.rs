@@ -192,3 +192,21 @@ pub fn bitbench(args: &[&str]) -> std::process::Output {
 pub fn text(output: &std::process::Output) -> String {
     String::from_utf8_lossy(&output.stdout).into_owned() + &String::from_utf8_lossy(&output.stderr)
 }
+
+/// How many charts a record's families should get, counted from its measurements (not from
+/// the chart code): bars for each family; a cache-pressure and a footprint chart for each
+/// family measured under cache pressure (perft's shape, for one, turns it off); a
+/// cache-simulation chart for each family with simulated misses.
+#[allow(dead_code)]
+pub fn charts_expected(record: &Record) -> usize {
+    use harness::workload::Mode;
+    record
+        .families()
+        .iter()
+        .map(|family| {
+            let pressure = record.family(family).any(|m| m.mode == Mode::CachePressure);
+            let simulated = record.family(family).any(|m| m.cache_sim.is_some());
+            1 + 2 * usize::from(pressure) + usize::from(simulated && record.cache_sim.is_some())
+        })
+        .sum()
+}
