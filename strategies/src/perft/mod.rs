@@ -142,9 +142,8 @@ fn descriptor_of(variant: PerftVariant) -> Descriptor {
                 family: PerftFamily::NAME,
                 name: leak(format!("{}.{name}", dimension.family())),
                 summary: leak(format!(
-                    "our legal generator with {} {name}, otherwise the default ({})",
+                    "our legal generator with {} = {name}, the other techniques default",
                     dimension.key(),
-                    Choice::DEFAULT
                 )),
                 source: Source::New,
                 table_bytes: config_table_bytes(&choice),
@@ -174,7 +173,9 @@ impl<V: Visitor<PerftFamily>> ConfigVisitor for AsKernel<V> {
 impl Family for PerftFamily {
     const NAME: &'static str = "perft";
     const SUMMARY: &'static str =
-        "legal-move-tree leaves to a depth, bulk-counted at the last ply; time per node";
+        "legal-move-tree leaves to a depth, bulk-counted at the last ply; time per node. Each \
+         variant varies one technique of the default configuration \
+         (slider=magic,between=rectangular,pins=snipers,knights=lookup)";
     type Input = PerftQuery;
     type Output = u64;
     type Variant = PerftVariant;
@@ -238,6 +239,12 @@ pub fn configurations() -> Vec<(&'static str, PerftVariant)> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_summary_names_the_default_configuration() {
+        let default = Choice::DEFAULT.to_string();
+        assert!(PerftFamily::SUMMARY.contains(&format!("({default})")), "{default}");
+    }
 
     #[test]
     fn registry_is_consistent() {
