@@ -263,21 +263,37 @@ fn crossover(record: &Record, family: &str, best: &str) -> Option<Crossover> {
     found
 }
 
-/// For a family whose variants are `family.variant` configurations (perft), each technique's
-/// rank among the configurations that vary the same family, against its rank in that
-/// family's own ranking; the disagreements.
-fn in_context(record: &Record, family: &str) -> Vec<InContext> {
+/// A technique measured in context: its rank in its own family (`isolation_rank` of
+/// `isolation_of`, among the variants measured in both) beside its rank among the
+/// configurations of the in-context family (perft) that vary the same family (`context_rank`
+/// of `context_of`). Ranks count from 1.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct ContextRank {
+    /// The isolation family the technique belongs to (`rook_attacks`).
+    pub family: String,
+    pub variant: String,
+    pub isolation_rank: usize,
+    pub isolation_of: usize,
+    pub context_rank: usize,
+    pub context_of: usize,
+    /// The technique of the first configuration of its dimension inside the context family.
+    pub leader: String,
+    /// Tied with `leader` inside the context family.
+    pub tied_in_context: bool,
+}
+
+/// For a family whose variants are `family.variant` configurations (perft), every
+/// technique that also has a ranking of its own in `record`, per isolation family in name
+/// order, each in its in-context rank order.
+pub fn context_ranks(record: &Record, family: &str) -> Vec<ContextRank> {
     let ranked = ranked(record, family);
-    let mut notes = Vec::new();
-    let dimensions: Vec<String> = {
-        let mut d: Vec<String> = ranked
-            .iter()
-            .filter_map(|(name, _)| Some(name.split_once(CONTEXT_SEPARATOR)?.0.to_string()))
-            .collect();
-        d.sort();
-        d.dedup();
-        d
-    };
+    let mut dimensions: Vec<String> = ranked
+        .iter()
+        .filter_map(|(name, _)| Some(name.split_once(CONTEXT_SEPARATOR)?.0.to_string()))
+        .collect();
+    dimensions.sort();
+    dimensions.dedup();
+    let mut ranks = Vec::new();
     for dimension in dimensions {
         let inside: Vec<(&str, &Vec<&Measurement>)> = ranked
             .iter()
@@ -286,59 +302,68 @@ fn in_context(record: &Record, family: &str) -> Vec<InContext> {
                 (d == dimension).then_some((v, ms))
             })
             .collect();
-        let alone = ranked_names(record, &dimension);
-        if alone.is_empty() || inside.len() < 2 {
+        // Positions among the variants present in both rankings.
+        let common: Vec<String> = ranked_names(record, &dimension)
+            .into_iter()
+            .filter(|n| inside.iter().any(|(v, _)| v == n))
+            .collect();
+        if common.len() < 2 {
             continue;
         }
-        for (perft_rank, (variant, ms)) in inside.iter().enumerate() {
-            let Some(isolation_rank) = alone.iter().position(|n| n == variant) else {
+        for (context_rank, (variant, ms)) in inside.iter().enumerate() {
+            let Some(isolation_rank) = common.iter().position(|n| n == variant) else {
                 continue;
             };
-            // Compare positions among the variants present in both.
-            let common: Vec<&String> = alone
-                .iter()
-                .filter(|n| inside.iter().any(|(v, _)| v == n))
-                .collect();
-            let isolation_rank = common
-                .iter()
-                .position(|n| *n == &alone[isolation_rank])
-                .unwrap_or(0);
-            if isolation_rank == perft_rank {
-                continue;
-            }
-            let first_inside = inside[0].1;
-            let tie_inside = perft_rank > 0
-                && paired_geomean(ms, first_inside).is_some_and(|i| i.includes_parity());
-            let note = if isolation_rank == 0 {
-                let inside_word = if tie_inside {
-                    format!("inside perft it ties {}", inside[0].0)
-                } else {
-                    format!(
-                        "inside perft it ranks {} of {}",
-                        perft_rank + 1,
-                        inside.len()
-                    )
-                };
-                format!("{variant} wins in isolation ({dimension}); {inside_word}")
-            } else {
-                format!(
-                    "{variant} ranks {} of {} in isolation ({dimension}) but {} of {} inside perft",
-                    isolation_rank + 1,
-                    common.len(),
-                    perft_rank + 1,
-                    inside.len()
-                )
-            };
-            notes.push(InContext {
+            let tied_in_context = context_rank > 0
+                && paired_geomean(ms, inside[0].1).is_some_and(|i| i.includes_parity());
+            ranks.push(ContextRank {
                 family: dimension.clone(),
                 variant: variant.to_string(),
                 isolation_rank: isolation_rank + 1,
-                perft_rank: perft_rank + 1,
-                note,
+                isolation_of: common.len(),
+                context_rank: context_rank + 1,
+                context_of: inside.len(),
+                leader: inside[0].0.to_string(),
+                tied_in_context,
             });
         }
     }
-    notes
+    ranks
+}
+
+/// The techniques of [`context_ranks`] whose rank in context differs from their rank in
+/// isolation, each with a sentence.
+fn in_context(record: &Record, family: &str) -> Vec<InContext> {
+    context_ranks(record, family)
+        .into_iter()
+        .filter(|r| r.isolation_rank != r.context_rank)
+        .map(|r| {
+            let (variant, dimension) = (&r.variant, &r.family);
+            let note = if r.isolation_rank == 1 {
+                let inside = if r.tied_in_context {
+                    format!("inside perft it ties {}", r.leader)
+                } else {
+                    format!(
+                        "inside perft it ranks {} of {}",
+                        r.context_rank, r.context_of
+                    )
+                };
+                format!("{variant} wins in isolation ({dimension}); {inside}")
+            } else {
+                format!(
+                    "{variant} ranks {} of {} in isolation ({dimension}) but {} of {} inside perft",
+                    r.isolation_rank, r.isolation_of, r.context_rank, r.context_of
+                )
+            };
+            InContext {
+                family: r.family,
+                variant: r.variant,
+                isolation_rank: r.isolation_rank,
+                perft_rank: r.context_rank,
+                note,
+            }
+        })
+        .collect()
 }
 
 fn ranked_names(record: &Record, family: &str) -> Vec<String> {

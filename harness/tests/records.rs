@@ -203,24 +203,19 @@ fn charts_render_to_svg_and_png() {
     let files = chart::render_record(&record, dir.path()).unwrap();
     let families = record.families().len();
     // Bars for every family; cache-pressure and footprint charts for the families measured
-    // under cache pressure (not those whose shape turns it off, such as perft).
-    let charts: usize = record
-        .families()
-        .iter()
-        .map(|family| {
-            let pressure = record.family(family).any(|m| m.mode == Mode::CachePressure);
-            if pressure {
-                3
-            } else {
-                1
-            }
-        })
-        .sum();
+    // under cache pressure (not those whose shape turns it off, such as perft); perft's rate
+    // and in-context rank charts.
     assert_eq!(
         files.len(),
-        charts * 2,
-        "three charts per family measured under cache pressure, one otherwise; SVG and PNG"
+        common::charts_expected(&record) * 2,
+        "every chart each family's measurements call for, SVG and PNG"
     );
+    let named = |suffix: &str| {
+        files
+            .iter()
+            .any(|f| f.ends_with(format!("perft-{suffix}.svg")))
+    };
+    assert!(named("rate") && named("in-context") && !named("cache-pressure"));
     for file in &files {
         let bytes = std::fs::read(file).unwrap();
         match file.extension().and_then(|e| e.to_str()) {
@@ -232,8 +227,9 @@ fn charts_render_to_svg_and_png() {
                     "{}",
                     file.display()
                 );
+                let unit = ["ns/op", "per second", "rank"];
                 assert!(
-                    text.contains("ns/op"),
+                    unit.iter().any(|u| text.contains(u)),
                     "axis label with units in {}",
                     file.display()
                 );

@@ -13,6 +13,10 @@
 //!   last-level misses per query, on the same eviction axis (records made with `--cache-sim`).
 //! - `<family>-footprint` (`footprint`): table bytes against ns/op, hot and under the
 //!   heaviest pressure.
+//! - `<family>-rate` (`rate`): for a family counting its own unit (perft: nodes), millions
+//!   of units per second per variant.
+//! - `<family>-in-context` (`in_context`): for a family measured in context (perft), each
+//!   technique's rank in its own family beside its rank inside the move generator.
 //! - `cross-cpu-<family>` (`cross_cpu`): each variant's ratio to the best, one bar per
 //!   record.
 //!
@@ -56,6 +60,8 @@ mod cache_pressure;
 mod cache_sim;
 mod cross_cpu;
 mod footprint;
+mod in_context;
+mod rate;
 mod style;
 
 pub use cross_cpu::{record_label, render_cross_cpu};
@@ -67,12 +73,16 @@ pub enum RecordChart {
     CachePressure,
     CacheSim,
     Footprint,
+    Rate,
+    InContext,
 }
 
 impl RecordChart {
     /// Every kind, in the order a page shows them.
-    pub const ALL: [RecordChart; 4] = [
+    pub const ALL: [RecordChart; 6] = [
         RecordChart::Bars,
+        RecordChart::Rate,
+        RecordChart::InContext,
         RecordChart::CachePressure,
         RecordChart::CacheSim,
         RecordChart::Footprint,
@@ -85,6 +95,8 @@ impl RecordChart {
             RecordChart::CachePressure => "cache-pressure",
             RecordChart::CacheSim => "cache-sim",
             RecordChart::Footprint => "footprint",
+            RecordChart::Rate => "rate",
+            RecordChart::InContext => "in-context",
         };
         format!("{family}-{suffix}")
     }
@@ -112,6 +124,13 @@ impl RecordChart {
             RecordChart::Footprint => "static table footprint against time per query, hot and \
                  under the heaviest cache pressure"
                 .into(),
+            RecordChart::Rate => format!(
+                "millions of units (nodes) per second of each variant, throughput, with the \
+                 {whiskers} as whiskers"
+            ),
+            RecordChart::InContext => "each technique's rank in its own family's benchmark \
+                 beside its rank inside the move generator"
+                .into(),
         }
     }
 
@@ -124,6 +143,8 @@ impl RecordChart {
             RecordChart::CacheSim => {
                 record.cache_sim.is_some() && record.family(family).any(|m| m.cache_sim.is_some())
             }
+            RecordChart::Rate => rate::unit(record, family).is_some(),
+            RecordChart::InContext => in_context::applies(record, family),
         }
     }
 }
@@ -143,6 +164,8 @@ pub fn render_record(record: &Record, dir: &Path) -> Result<Vec<PathBuf>> {
                 RecordChart::CachePressure => cache_pressure::render(record, &family, &stem)?,
                 RecordChart::CacheSim => cache_sim::render(record, &family, &stem)?,
                 RecordChart::Footprint => footprint::render(record, &family, &stem)?,
+                RecordChart::Rate => rate::render(record, &family, &stem)?,
+                RecordChart::InContext => in_context::render(record, &family, &stem)?,
             });
         }
     }

@@ -196,7 +196,8 @@ pub fn text(output: &std::process::Output) -> String {
 /// How many charts a record's families should get, counted from its measurements (not from
 /// the chart code): bars for each family; a cache-pressure and a footprint chart for each
 /// family measured under cache pressure (perft's shape, for one, turns it off); a
-/// cache-simulation chart for each family with simulated misses.
+/// cache-simulation chart for each family with simulated misses; a rate chart for each family
+/// counting its own unit (perft's nodes); a rank chart for a family measured in context.
 #[allow(dead_code)]
 pub fn charts_expected(record: &Record) -> usize {
     use harness::workload::Mode;
@@ -206,7 +207,12 @@ pub fn charts_expected(record: &Record) -> usize {
         .map(|family| {
             let pressure = record.family(family).any(|m| m.mode == Mode::CachePressure);
             let simulated = record.family(family).any(|m| m.cache_sim.is_some());
-            1 + 2 * usize::from(pressure) + usize::from(simulated && record.cache_sim.is_some())
+            let rate = record.family(family).any(|m| m.unit != "query");
+            let in_context = !harness::advise::context_ranks(record, family).is_empty();
+            1 + 2 * usize::from(pressure)
+                + usize::from(simulated && record.cache_sim.is_some())
+                + usize::from(rate)
+                + usize::from(in_context)
         })
         .sum()
 }

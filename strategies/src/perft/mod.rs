@@ -243,7 +243,10 @@ mod tests {
     #[test]
     fn the_summary_names_the_default_configuration() {
         let default = Choice::DEFAULT.to_string();
-        assert!(PerftFamily::SUMMARY.contains(&format!("({default})")), "{default}");
+        assert!(
+            PerftFamily::SUMMARY.contains(&format!("({default})")),
+            "{default}"
+        );
     }
 
     #[test]
