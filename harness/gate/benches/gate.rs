@@ -26,7 +26,8 @@ main!(
         // Cache simulation is gungraun's default; stated so that the gate does not depend on
         // it. `CacheMisses` adds the raw miss counters (D1mr, DLmr, ...) to the terminal
         // output; summary.json has every metric either way.
-        Callgrind::with_args(["--cache-sim=yes"])
+        // `--instr-atstart=no`: `gate::setup` starts instrumenting when the inputs are built.
+        Callgrind::with_args(["--cache-sim=yes", "--instr-atstart=no"])
             .format([CallgrindMetrics::Default, CallgrindMetrics::CacheMisses]),
     );
     library_benchmark_groups = registry
