@@ -340,6 +340,9 @@ fn in_context(record: &Record, family: &str) -> Vec<InContext> {
         .map(|r| {
             let (variant, dimension) = (&r.variant, &r.family);
             let note = if r.isolation_rank == 1 {
+                let by = isolation_margin(record, dimension, variant)
+                    .map(|m| format!(" by {}", ratio_text(m.ratio, m.interval.as_ref())))
+                    .unwrap_or_default();
                 let inside = if r.tied_in_context {
                     format!("inside perft it ties {}", r.leader)
                 } else {
@@ -348,7 +351,7 @@ fn in_context(record: &Record, family: &str) -> Vec<InContext> {
                         r.context_rank, r.context_of
                     )
                 };
-                format!("{variant} wins in isolation ({dimension}); {inside}")
+                format!("{variant} wins in isolation ({dimension}){by}; {inside}")
             } else {
                 format!(
                     "{variant} ranks {} of {} in isolation ({dimension}) but {} of {} inside perft",
@@ -364,6 +367,14 @@ fn in_context(record: &Record, family: &str) -> Vec<InContext> {
             }
         })
         .collect()
+}
+
+/// The margin of `variant`, first in `family`'s own ranking, over the runner-up there.
+fn isolation_margin(record: &Record, family: &str, variant: &str) -> Option<Margin> {
+    let ranked = ranked(record, family);
+    let (_, best) = ranked.iter().find(|(name, _)| name == variant)?;
+    let (next, _) = ranked.iter().find(|(name, _)| name != variant)?;
+    Some(margin(record, family, best, next))
 }
 
 fn ranked_names(record: &Record, family: &str) -> Vec<String> {

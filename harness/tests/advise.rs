@@ -172,7 +172,8 @@ fn a_rank_that_changes_inside_perft_is_flagged() {
         .expect("pext's rank changed");
     assert_eq!((note.isolation_rank, note.perft_rank), (1, 2));
     assert!(
-        note.note.contains("pext wins in isolation")
+        note.note.contains("pext wins in isolation (sliders) by 1.")
+            && note.note.contains("× [")
             && note.note.contains("inside perft it ties magic"),
         "{}",
         note.note
