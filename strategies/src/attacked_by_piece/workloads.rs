@@ -193,7 +193,11 @@ impl Bench for AttackedByPieceFamily {
 
     #[inline(always)]
     fn mix(query: PieceQuery, zero: u64) -> PieceQuery {
+        // Through the from-square as well as the occupancy: a variant that answers without
+        // reading the occupancy (a piece that cannot reach along any line) must still wait
+        // for the previous answer, or its latency chain breaks and it measures under the floor.
         PieceQuery {
+            from: Square::from_index_masked(query.from as u8 ^ zero as u8),
             occupied: Bitboard(query.occupied.0 ^ zero),
             ..query
         }
