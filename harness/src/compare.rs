@@ -15,8 +15,10 @@
 //!   run-to-run noise.
 //!
 //! A measurement has **regressed** when its change beyond its workload's drift exceeds the
-//! threshold *and* 1.96 standard deviations of the two noises together. Improvements are
-//! judged the same way. Measurements present in one record only are listed and never count.
+//! threshold *and* 1.96 standard deviations of the two noises together, its own median moved
+//! beyond the threshold in the same direction, and the variant's
+//! measurements in that mode, taken together, say the same ([`confirm`]); a measurement that
+//! moved alone is shown as `(alone)` and not counted. Improvements are judged the same way. Measurements present in one record only are listed and never count.
 //! Records from different CPUs (vendor, family, model) are refused unless the caller allows
 //! it, and so are a `--quick` record against a full one.
 
@@ -82,6 +84,9 @@ pub fn measurement_id(
 pub enum Verdict {
     Regressed,
     Improved,
+    /// Beyond the threshold and the noise on its own, but not borne out by the variant's
+    /// other measurements in the same mode: a glitch of one slice of the run, not counted.
+    Unconfirmed,
     /// Within the threshold or within the noise.
     Unchanged,
 }
@@ -225,10 +230,11 @@ pub fn compare(
     }
     let drift = drift_by_group(&pairs);
     let workload_drift = workload_drifts(&pairs);
-    let rows: Vec<Row> = pairs
+    let mut rows: Vec<Row> = pairs
         .iter()
         .map(|&(o, n)| row(o, n, &drift, &workload_drift, options.threshold_percent))
         .collect();
+    confirm(&mut rows, options.threshold_percent);
     let only = |a: &Record, b: &Record| -> Vec<String> {
         a.measurements
             .iter()
@@ -365,13 +371,13 @@ fn row(
     let spread = group.spread_percent / 100.0;
     let noise =
         (log_standard_error(o).powi(2) + log_standard_error(n).powi(2) + spread.powi(2)).sqrt();
-    let limit = (1.0 + threshold_percent / 100.0).ln();
-    let verdict = if adjusted > limit && adjusted > 1.96 * noise {
-        Verdict::Regressed
-    } else if -adjusted > limit && -adjusted > 1.96 * noise {
-        Verdict::Improved
-    } else {
-        Verdict::Unchanged
+    // The change must also show in the measurement's own medians: a kernel whose time did
+    // not move beyond the threshold is not called slower because the rest of its workload got
+    // faster (on one machine, unchanged code, that is the process, not the kernel).
+    let raw = verdict(change(o, n), 0.0, threshold_percent);
+    let verdict = match verdict(adjusted, noise, threshold_percent) {
+        v if v == raw => v,
+        _ => Verdict::Unchanged,
     };
     Row {
         key: Key::of(o),
@@ -381,6 +387,57 @@ fn row(
         adjusted_ratio: adjusted.exp(),
         noise_percent: noise * 100.0,
         verdict,
+    }
+}
+
+/// The verdict on a log-change beyond drift, given one standard deviation of its noise.
+fn verdict(adjusted: f64, noise: f64, threshold_percent: f64) -> Verdict {
+    let limit = (1.0 + threshold_percent / 100.0).ln();
+    if adjusted > limit && adjusted > 1.96 * noise {
+        Verdict::Regressed
+    } else if -adjusted > limit && -adjusted > 1.96 * noise {
+        Verdict::Improved
+    } else {
+        Verdict::Unchanged
+    }
+}
+
+/// Corroboration. Thousands of measurements at 1.96 standard deviations each would flag a few
+/// by chance alone, and on a shared machine one slice of a run (one workload, one eviction
+/// size) is now and then disturbed past any interval the run could estimate. So a single
+/// measurement's verdict counts only when the variant's measurements in the same mode, all
+/// workloads and eviction sizes taken together (the mean log-change beyond drift, its noise
+/// that of a mean), reach the same verdict; otherwise it is `Unconfirmed`, shown and not
+/// counted. A change in a kernel's code moves the variant's measurements together; a
+/// disturbed slice moves one. The floor (the empty kernel) is the harness, not a kernel:
+/// it is never a regression.
+fn confirm(rows: &mut [Row], threshold_percent: f64) {
+    type Group = (String, String, Mode);
+    let mut groups: BTreeMap<Group, (f64, f64, usize)> = BTreeMap::new();
+    for r in rows.iter() {
+        let entry = groups
+            .entry((r.key.family.clone(), r.key.variant.clone(), r.key.mode))
+            .or_insert((0.0, 0.0, 0));
+        let noise = r.noise_percent / 100.0;
+        *entry = (
+            entry.0 + r.adjusted_ratio.ln(),
+            entry.1 + noise * noise,
+            entry.2 + 1,
+        );
+    }
+    for r in rows.iter_mut() {
+        if r.verdict == Verdict::Unchanged {
+            continue;
+        }
+        if r.key.variant == crate::measure::FLOOR {
+            r.verdict = Verdict::Unconfirmed;
+            continue;
+        }
+        let (sum, squares, k) = groups[&(r.key.family.clone(), r.key.variant.clone(), r.key.mode)];
+        let k = k as f64;
+        if verdict(sum / k, squares.sqrt() / k, threshold_percent) != r.verdict {
+            r.verdict = Verdict::Unconfirmed;
+        }
     }
 }
 
@@ -420,7 +477,9 @@ pub fn render(comparison: &Comparison, old: &Record, new: &Record) -> String {
     let _ = writeln!(
         out,
         "regressed = slower beyond the group's drift by more than {}% and by more than 1.96 x the \
-         noise (both runs' intervals and the group's run-to-run spread)\n",
+         noise (both runs' intervals and the group's run-to-run spread), borne out by the \
+         variant's measurements in that mode taken together; (alone) = beyond both on its own \
+         but not borne out: shown, not counted\n",
         comparison.threshold_percent
     );
     let _ = writeln!(out, "drift of each group (the machine, not one kernel):");
@@ -444,6 +503,7 @@ pub fn render(comparison: &Comparison, old: &Record, new: &Record) -> String {
         let verdict = match row.verdict {
             Verdict::Regressed => "REGRESSED",
             Verdict::Improved => "improved",
+            Verdict::Unconfirmed => "(alone)",
             Verdict::Unchanged => "",
         };
         let _ = writeln!(
@@ -539,6 +599,41 @@ mod tests {
         refs.iter()
             .map(|&(o, n)| row(o, n, &drift, &workload_drift, 5.0).verdict)
             .collect()
+    }
+
+    #[test]
+    fn one_disturbed_slice_is_unconfirmed_a_slower_kernel_is_a_regression() {
+        let row = |variant: &str, eviction: u64, adjusted: f64| Row {
+            key: Key {
+                family: "f".into(),
+                variant: variant.into(),
+                workload: "w".into(),
+                mode: Mode::CachePressure,
+                eviction_bytes: eviction,
+            },
+            old_ns: 1.0,
+            new_ns: adjusted,
+            ratio: adjusted,
+            adjusted_ratio: adjusted,
+            noise_percent: 1.0,
+            verdict: verdict(adjusted.ln(), 0.01, 5.0),
+        };
+        let mut rows: Vec<Row> = (0..7)
+            .map(|e| row("glitch", e, if e == 3 { 1.3 } else { 1.0 }))
+            .chain((0..7).map(|e| row("slower", e, 1.2)))
+            .chain([row(crate::measure::FLOOR, 0, 1.3)])
+            .collect();
+        assert_eq!(rows[3].verdict, Verdict::Regressed, "alone, it would count");
+        confirm(&mut rows, 5.0);
+        let verdicts: Vec<Verdict> = rows.iter().map(|r| r.verdict).collect();
+        assert_eq!(verdicts[3], Verdict::Unconfirmed);
+        assert!(verdicts[..7].iter().all(|&v| v != Verdict::Regressed));
+        assert!(verdicts[7..14].iter().all(|&v| v == Verdict::Regressed));
+        assert_eq!(
+            verdicts[14],
+            Verdict::Unconfirmed,
+            "the floor is never a regression"
+        );
     }
 
     #[test]

@@ -1,0 +1,67 @@
+//! `compare` on recorded data: two back-to-back full runs of unchanged code on one machine
+//! (committed under `results/`) compare as "no significant change", exit 0; the same pair with
+//! one variant made 30% slower in every measurement is a regression naming it, exit 1.
+
+mod common;
+
+use common::{bitbench, text};
+use std::path::Path;
+
+/// Two full runs taken back to back on Intel family 6 model 167, unchanged code.
+const OLD: &str = "results/intel-xeon-f6m167/20261123t084852z.json";
+const NEW: &str = "results/intel-xeon-f6m167/20261123t084954z.json";
+
+fn root(path: &str) -> String {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("..")
+        .join(path)
+        .display()
+        .to_string()
+}
+
+#[test]
+fn back_to_back_runs_of_unchanged_code_show_no_significant_change() {
+    let output = bitbench(&["compare", &root(OLD), &root(NEW)]);
+    let out = text(&output);
+    assert_eq!(output.status.code(), Some(0), "{out}");
+    assert!(out.contains(" compared: 0 regressed"), "{out}");
+}
+
+#[test]
+fn one_variant_slowed_everywhere_is_a_regression_named_as_such() {
+    let record = std::fs::read_to_string(root(NEW)).unwrap();
+    let mut value: serde_json::Value = serde_json::from_str(&record).unwrap();
+    for m in value["measurements"].as_array_mut().unwrap() {
+        if m["family"] == "rook_attacks" && m["variant"] == "magic" {
+            let scale = |v: &mut serde_json::Value| *v = (v.as_f64().unwrap() * 1.3).into();
+            let summary = m["ns_per_op"].as_object_mut().unwrap();
+            for field in ["median", "min", "max", "p25", "p75", "mad"] {
+                if let Some(v) = summary.get_mut(field) {
+                    scale(v);
+                }
+            }
+            for v in m["rounds"].as_array_mut().into_iter().flatten() {
+                scale(v);
+            }
+            if let Some(interval) = m["median_interval"].as_object_mut() {
+                for (_, v) in interval.iter_mut() {
+                    if v.is_f64() {
+                        scale(v);
+                    }
+                }
+            }
+        }
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("slowed.json");
+    std::fs::write(&path, serde_json::to_string(&value).unwrap()).unwrap();
+    let output = bitbench(&["compare", &root(OLD), path.to_str().unwrap()]);
+    let out = text(&output);
+    assert_eq!(output.status.code(), Some(1), "{out}");
+    let regressed: Vec<&str> = out.lines().filter(|l| l.ends_with("REGRESSED")).collect();
+    assert!(!regressed.is_empty(), "{out}");
+    assert!(
+        regressed.iter().all(|l| l.starts_with("rook_attacks/magic/")),
+        "{regressed:?}"
+    );
+}
