@@ -61,7 +61,9 @@ fn one_variant_slowed_everywhere_is_a_regression_named_as_such() {
     let regressed: Vec<&str> = out.lines().filter(|l| l.ends_with("REGRESSED")).collect();
     assert!(!regressed.is_empty(), "{out}");
     assert!(
-        regressed.iter().all(|l| l.starts_with("rook_attacks/magic/")),
+        regressed
+            .iter()
+            .all(|l| l.starts_with("rook_attacks/magic/")),
         "{regressed:?}"
     );
 }

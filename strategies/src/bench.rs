@@ -83,6 +83,10 @@ pub trait Bench: Family {
         1
     }
 
+    /// Where verification stops short of the whole domain for time, the limit in a phrase
+    /// (perft: the depths it checks); the main run and `verify` print it.
+    const VERIFICATION_LIMIT: Option<&'static str> = None;
+
     /// Inputs for verification, in named groups: exhaustive where the domain allows, large and
     /// drawn from `seed` where it does not, with dense and edge cases, not only typical ones.
     fn verification_inputs(seed: u64) -> Vec<(&'static str, Vec<Self::Input>)>;

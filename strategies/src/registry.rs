@@ -22,6 +22,8 @@ pub struct FamilyInfo {
     pub distributions: &'static [Distribution],
     pub pressure_distribution: &'static Distribution,
     pub descriptors: Vec<&'static Descriptor>,
+    /// [`Bench::VERIFICATION_LIMIT`].
+    pub verification_limit: Option<&'static str>,
 }
 
 /// A list of families. [`Families`] is the suite's; tests declare others with [`registry!`](crate::registry!).
@@ -40,6 +42,7 @@ pub trait Registry {
                     distributions: F::distributions(),
                     pressure_distribution: F::pressure_distribution(),
                     descriptors: F::variants().iter().map(|&v| F::descriptor(v)).collect(),
+                    verification_limit: F::VERIFICATION_LIMIT,
                 });
             }
         }

@@ -86,6 +86,13 @@ pub fn verify_all(context: &Context, seed: u64, print: bool) -> Vec<Verdict> {
         &mut |family, verdicts| {
             if print {
                 println!("{family}");
+                let limit = Families::families()
+                    .into_iter()
+                    .find(|f| f.name == family)
+                    .and_then(|f| f.verification_limit);
+                if let Some(limit) = limit {
+                    println!("  verified on {limit}");
+                }
                 verdicts.iter().for_each(print_verdict);
             }
         },
@@ -96,15 +103,15 @@ pub fn print_verdict(verdict: &Verdict) {
     match &verdict.outcome {
         Outcome::Agreed { checked } => {
             println!(
-                "  ok        {:<28} {checked:>10} inputs checked",
+                "  ok        {:<40} {checked:>10} inputs checked",
                 verdict.variant
             )
         }
         Outcome::NotRunnable { reason } => {
-            println!("  skipped   {:<28} {reason}", verdict.variant)
+            println!("  skipped   {:<40} {reason}", verdict.variant)
         }
         Outcome::Disagreed(m) => {
-            println!("  MISMATCH  {:<28} on {}", verdict.variant, m.check);
+            println!("  MISMATCH  {:<40} on {}", verdict.variant, m.check);
             print!("{}", m.render(verdict.variant));
         }
     }

@@ -18,7 +18,7 @@ use std::process::ExitCode;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
-use strategies::Families;
+use strategies::{Families, Registry};
 
 /// The main job.
 pub fn run(context: &Context, args: &RunArgs) -> Result<ExitCode> {
@@ -167,6 +167,12 @@ fn verified(context: &Context, seed: u64) -> bool {
         "verified: {agreed} variants agree with the reference ({checked} inputs checked, {:.1} s)",
         started.elapsed().as_secs_f64()
     );
+    for family in Families::families() {
+        let selected = verdicts.iter().any(|v| v.family == family.name);
+        if let (true, Some(limit)) = (selected, family.verification_limit) {
+            println!("  {}: verified on {limit}", family.name);
+        }
+    }
     for v in &verdicts {
         if let Outcome::NotRunnable { reason } = &v.outcome {
             println!("  not measured: {}/{}: {reason}", v.family, v.variant);
