@@ -16,9 +16,10 @@
 //!
 //! A measurement has **regressed** when its change beyond its workload's drift exceeds the
 //! threshold *and* 1.96 standard deviations of the two noises together, its own median moved
-//! beyond the threshold in the same direction, and the variant's
-//! measurements in that mode, taken together, say the same ([`confirm`]); a measurement that
-//! moved alone is shown as `(alone)` and not counted. Improvements are judged the same way. Measurements present in one record only are listed and never count.
+//! beyond the threshold in the same direction, and the variant's measurements in that mode,
+//! taken together, say the same; a measurement that moved alone is shown as `(alone)` and not
+//! counted. Improvements are judged the same way. Measurements present in one record only are
+//! listed and never count.
 //! Records from different CPUs (vendor, family, model) are refused unless the caller allows
 //! it, and so are a `--quick` record against a full one.
 

@@ -29,7 +29,7 @@
 //! 7. Castling, when not in check: the right, the empty squares between king and rook, and
 //!    no attack on the squares the king crosses and lands on.
 //!
-//! Moves are made by copy: [`Position`] is `Copy` (72 bytes), and [`make`] writes a new one.
+//! Moves are made by copy: [`Position`] is `Copy` (72 bytes), and [`make()`] writes a new one.
 //! Perft counts in bulk at the last ply: the size of each target set, never a made move.
 //!
 //! Source: new; the seeds' techniques plugged into a generator shaped like Stockfish's
