@@ -188,11 +188,9 @@ const fn super_piece(
     }
 }
 
-#[cfg(target_arch = "x86_64")]
-const PEXT_BYTES: usize = slider_bytes(crate::sliders::pext::TABLE_BYTES, false);
-/// Never read: the variant does not run off x86-64.
-#[cfg(not(target_arch = "x86_64"))]
-const PEXT_BYTES: usize = 0;
+/// The pext tables' size, stated the same on every architecture (the variant runs only on
+/// x86-64, but `list` describes it everywhere).
+const PEXT_BYTES: usize = slider_bytes(crate::sliders::tables::PEXT_TABLE_BYTES, false);
 
 static DESCRIPTORS: [Descriptor; VARIANTS] = [
     super_piece(
