@@ -24,6 +24,7 @@ h3 { font-size: 1.15rem; margin: 28px 0 8px; }
 a { color: var(--accent); }
 code { font-family: ui-monospace, 'SFMono-Regular', Menlo, Consolas, monospace; font-size: 0.92em; }
 .lead { font-size: 1.05rem; max-width: 72ch; }
+p, li, figcaption, caption { overflow-wrap: anywhere; }
 .jump { color: var(--muted); }
 dl { display: grid; grid-template-columns: max-content 1fr; gap: 2px 16px; margin: 12px 0; }
 dt { color: var(--muted); }
