@@ -277,7 +277,7 @@ const TECHNIQUES: [Technique; VARIANTS] = [
     },
     Technique {
         name: "kogge_stone_avx512",
-        summary: "one query, the Kogge-Stone fill of all eight directions in one __m512i (rolv)",
+        summary: "the Kogge-Stone fill of eight directions in one __m512i (rolv): one query's eight, or two queries' four",
         source: Source::New,
         table_bytes: Footprint::NONE,
         requires: &[Feature::Avx512f],

@@ -5,7 +5,7 @@
 //! bishop 46.5 KiB). CPU features: AVX-512F.
 //!
 //! Three gathers read the eight squares' mask, magic and tagged slice address (shift in the
-//! low six bits) from the 24-byte [`MagicEntry`] table, a fourth the eight answers. AVX-512F has no 64-bit multiply
+//! low six bits) from the arrays of [`MagicEntries`], a fourth the eight answers. AVX-512F has no 64-bit multiply
 //! (`vpmullq` needs AVX-512DQ), so the product's low 64 bits are built from three 32-bit
 //! multiplies (`vpmuludq`): `lo·lo + ((lo·hi + hi·lo) << 32)`. Whether four gathers and the
 //! multiply beat eight scalar lookups, whose loads the core overlaps anyway, is what this
@@ -15,12 +15,11 @@ use super::{load_queries, store_bitboards};
 use crate::chunks::in_chunks;
 use crate::cpu::Avx512;
 use crate::sliders::magic::{
-    self, MagicEntry, BISHOP_ATTACKS, BISHOP_ENTRIES, ROOK_ATTACKS, ROOK_ENTRIES,
+    self, MagicEntries, BISHOP_ATTACKS, BISHOP_ENTRIES, ROOK_ATTACKS, ROOK_ENTRIES,
 };
 use crate::sliders::{Slider, SliderQuery};
 use crate::{Bitboard, Square};
 use core::arch::x86_64::*;
-use core::mem::offset_of;
 
 /// The low 64 bits of `a * b`, lane-wise, from 32-bit multiplies.
 #[target_feature(enable = "avx512f")]
@@ -41,24 +40,17 @@ fn multiply(a: __m512i, b: __m512i) -> __m512i {
 fn eight<const N: usize>(
     squares: __m512i,
     occupied: __m512i,
-    entries: &[MagicEntry; 64],
+    entries: &MagicEntries,
     table: &[Bitboard; N],
 ) -> __m512i {
-    // 24 bytes per entry: `square * 16 + square * 8`.
-    let entry_bytes = _mm512_add_epi64(
-        _mm512_slli_epi64::<4>(squares),
-        _mm512_slli_epi64::<3>(squares),
-    );
-    let base = entries.as_ptr().cast::<u8>();
-    let field = |offset: usize| base.wrapping_add(offset).cast::<i64>();
-    // SAFETY: every lane holds a square in 0..=63, so each gather reads 8 bytes inside one
-    // `MagicEntry` of `entries`: its mask, its magic, and its tagged slice address (read as
-    // an integer: only its value is used, never as a pointer).
+    // SAFETY: every lane holds a square in 0..=63, so each gather reads one element of
+    // each array of `entries`: the mask, the magic and the tagged slice address (read as an
+    // integer: only its value is used, never as a pointer).
     let (mask, magic, tagged) = unsafe {
         (
-            _mm512_i64gather_epi64::<1>(entry_bytes, field(offset_of!(MagicEntry, mask))),
-            _mm512_i64gather_epi64::<1>(entry_bytes, field(offset_of!(MagicEntry, magic))),
-            _mm512_i64gather_epi64::<1>(entry_bytes, field(offset_of!(MagicEntry, slice))),
+            _mm512_i64gather_epi64::<8>(squares, entries.masks.as_ptr().cast()),
+            _mm512_i64gather_epi64::<8>(squares, entries.magics.as_ptr().cast()),
+            _mm512_i64gather_epi64::<8>(squares, entries.slices.as_ptr().cast()),
         )
     };
     let product = multiply(_mm512_and_si512(occupied, mask), magic);
@@ -78,7 +70,7 @@ fn eight<const N: usize>(
 fn batch<const N: usize>(
     queries: &[SliderQuery],
     out: &mut [Bitboard],
-    entries: &[MagicEntry; 64],
+    entries: &MagicEntries,
     table: &[Bitboard; N],
 ) {
     let pad = SliderQuery::new(Square::A1, Bitboard::EMPTY);
