@@ -141,12 +141,13 @@ pub trait WorkloadRun {
     fn into_samples(self: Box<Self>) -> Vec<Samples>;
 }
 
-/// The workloads of `F` under `selection`, each ready to measure every selected variant that
-/// runs under `cpu` (none if the selection has no variant of `F`).
+/// The workloads of `F` under `selection` and `plan`, each ready to measure every selected
+/// variant that runs under `cpu` (none if the selection has no variant of `F`). A quick plan
+/// takes passes of the family's [`quick_pool`](strategies::Shape::quick_pool).
 pub fn prepare_family<F: Bench>(
     cpu: &Cpu,
     selection: &Selection,
-    seed: u64,
+    plan: &Plan,
 ) -> Vec<Box<dyn WorkloadRun>> {
     let variants: Vec<F::Variant> = entries::<F>(cpu, selection)
         .into_iter()
@@ -156,10 +157,15 @@ pub fn prepare_family<F: Bench>(
     if !selection.includes_family(F::NAME) || variants.is_empty() {
         return Vec::new();
     }
+    let quick_pool = F::shape().quick_pool;
     Workload::matrix::<F>()
-        .iter()
-        .map(|w| {
-            Box::new(WorkloadState::<F>::new(w, seed, variants.clone())) as Box<dyn WorkloadRun>
+        .into_iter()
+        .map(|mut w| {
+            if plan.quick {
+                w.pool = w.pool.min(quick_pool);
+            }
+            let state = WorkloadState::<F>::new(&w, plan.seed, variants.clone());
+            Box::new(state) as Box<dyn WorkloadRun>
         })
         .collect()
 }

@@ -136,19 +136,19 @@ pub fn measure_all<R: Registry>(
     struct Prepare<'a> {
         cpu: &'a Cpu,
         selection: &'a Selection,
-        seed: u64,
+        plan: &'a Plan,
         workloads: Vec<Box<dyn WorkloadRun>>,
     }
     impl FamilyVisitor for Prepare<'_> {
         fn visit<F: Bench>(&mut self) {
             self.workloads
-                .extend(prepare_family::<F>(self.cpu, self.selection, self.seed));
+                .extend(prepare_family::<F>(self.cpu, self.selection, self.plan));
         }
     }
     let mut prepare = Prepare {
         cpu,
         selection,
-        seed: plan.seed,
+        plan,
         workloads: Vec::new(),
     };
     R::for_each(&mut prepare);

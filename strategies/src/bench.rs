@@ -39,6 +39,10 @@ impl<I> Queries<I> {
 pub struct Shape {
     /// Queries per pass in throughput and latency mode.
     pub pool: usize,
+    /// Queries per pass at most in a `--quick` run, a smoke test of a few seconds: for a
+    /// family whose pass is long (perft's twelve positions take some 8 ms per variant, and a
+    /// round passes every variant several times), a shorter pass keeps the run to its budget.
+    pub quick_pool: usize,
     /// Whether latency mode (one query at a time, each depending on the last) is measured.
     pub latency: bool,
     /// Whether the cache-pressure sweep is measured.
@@ -52,9 +56,10 @@ pub struct Shape {
 }
 
 impl Shape {
-    /// 16,384 queries per pass, every mode, weight 1, times per query.
+    /// 16,384 queries per pass (also in `--quick`), every mode, weight 1, times per query.
     pub const DEFAULT: Shape = Shape {
         pool: 16_384,
+        quick_pool: 16_384,
         latency: true,
         cache_pressure: true,
         weight: 1,

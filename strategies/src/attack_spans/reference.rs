@@ -1,5 +1,6 @@
-//! The reference: for every pawn, walk the two neighbouring files square by square and sort
-//! each square into front span, rear span and file fill by comparing ranks.
+//! The reference: per file, the side's rearmost and foremost pawn; then every square of the
+//! board, sorted into front span, rear span and file fill by comparing its rank with those of
+//! the pawns on the files beside it.
 //!
 //! Deliberately plain and independent of every variant (no fills, shifts or masks), so that an
 //! agreement between it and a variant means something. Used only for verification.
@@ -9,40 +10,52 @@ use crate::{Bitboard, Square};
 
 /// The six span sets of `input` (see [`super::AttackSpans`]).
 pub fn spans(input: SidePawns) -> Spans {
-    let mut spans = Spans::default();
+    // Ranks counted from the side's own end of the board, so that ahead is always higher.
+    let rank = |square: Square| match input.colour {
+        Colour::White => square.rank(),
+        Colour::Black => 7 - square.rank(),
+    };
+    // Per file, the rank of its rearmost and of its foremost pawn, if it has pawns.
+    let mut pawn_ranks: [Option<(u32, u32)>; 8] = [None; 8];
     for pawn in input.pawns {
-        for files in [1, -1] {
-            for rank in 0..8 {
-                let Some(square) = Square::from_file_rank(pawn.file(), rank)
-                    .ok()
-                    .and_then(|on_file| on_file.offset(files, 0))
-                else {
-                    continue;
-                };
-                let ahead = match input.colour {
-                    Colour::White => rank > pawn.rank(),
-                    Colour::Black => rank < pawn.rank(),
-                };
-                let square = Bitboard::from(square);
-                let (front, rear, fill) = if files == 1 {
-                    (
-                        &mut spans.front_east,
-                        &mut spans.rear_east,
-                        &mut spans.file_fill_east,
-                    )
-                } else {
-                    (
-                        &mut spans.front_west,
-                        &mut spans.rear_west,
-                        &mut spans.file_fill_west,
-                    )
-                };
-                *fill |= square;
-                if ahead {
-                    *front |= square;
-                } else {
-                    *rear |= square;
-                }
+        let r = rank(pawn);
+        let file = &mut pawn_ranks[pawn.file() as usize];
+        *file = Some(file.map_or((r, r), |(rear, fore)| (rear.min(r), fore.max(r))));
+    }
+    let mut spans = Spans::default();
+    for square in Square::ALL {
+        let file = square.file() as i32;
+        let set = Bitboard::from(square);
+        // The pawns one file west attack eastwards onto this square's file, and vice versa.
+        let beside = [
+            (
+                file - 1,
+                &mut spans.front_east,
+                &mut spans.rear_east,
+                &mut spans.file_fill_east,
+            ),
+            (
+                file + 1,
+                &mut spans.front_west,
+                &mut spans.rear_west,
+                &mut spans.file_fill_west,
+            ),
+        ];
+        for (pawn_file, front, rear, fill) in beside {
+            let Some(Some((rearmost, foremost))) = usize::try_from(pawn_file)
+                .ok()
+                .and_then(|f| pawn_ranks.get(f).copied())
+            else {
+                continue;
+            };
+            *fill |= set;
+            // Ahead of some pawn of that file: of its rearmost one.
+            if rank(square) > rearmost {
+                *front |= set;
+            }
+            // Level with or behind some pawn of that file: its foremost one.
+            if rank(square) <= foremost {
+                *rear |= set;
             }
         }
     }

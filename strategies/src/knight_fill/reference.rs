@@ -1,11 +1,11 @@
-//! The reference: a breadth-first search over knight moves from every knight, then every
-//! square whose distance is at most the steps.
+//! The reference: a breadth-first search over knight moves from every square, then, for each
+//! knight, the squares whose distance from it is at most the steps.
 //!
-//! Deliberately plain and independent of every variant (no fill cycle, table, shifts or
-//! masks), so that an agreement between it and a variant means something. Used only for
-//! verification.
+//! Deliberately plain and independent of every variant (no fill cycle, shifts or masks: only
+//! the search's distances), so that an agreement between it and a variant means something.
+//! Used only for verification.
 
-use super::FillQuery;
+use super::{FillQuery, MAX_DISTANCE};
 use crate::{Bitboard, Square};
 use std::sync::OnceLock;
 
@@ -42,19 +42,30 @@ pub fn distances(from: Square) -> [u32; 64] {
 /// The squares reachable from `query.knights` within `query.steps` moves (see
 /// [`super::KnightFill`]).
 pub fn fill(query: FillQuery) -> Bitboard {
-    // The search from each square, made once (verification asks millions of queries).
-    static DISTANCES: OnceLock<Vec<[u32; 64]>> = OnceLock::new();
-    let all = DISTANCES.get_or_init(|| Square::ALL.into_iter().map(distances).collect());
-    let mut set = Bitboard::EMPTY;
-    for knight in query.knights {
-        let distance = &all[knight as usize];
-        for square in Square::ALL {
-            if distance[square as usize] <= query.steps as u32 {
-                set |= Bitboard::from(square);
-            }
-        }
-    }
-    set
+    // `within[square][d]`: the squares at most `d` moves from `square`, from the search's
+    // distances, made once (verification asks millions of queries).
+    static WITHIN: OnceLock<Vec<[Bitboard; MAX_DISTANCE as usize + 1]>> = OnceLock::new();
+    let within = WITHIN.get_or_init(|| {
+        Square::ALL
+            .into_iter()
+            .map(|from| {
+                let distance = distances(from);
+                core::array::from_fn(|d| {
+                    Square::ALL
+                        .into_iter()
+                        .filter(|&square| distance[square as usize] <= d as u32)
+                        .collect()
+                })
+            })
+            .collect()
+    });
+    let steps = query.steps.min(MAX_DISTANCE) as usize;
+    query
+        .knights
+        .into_iter()
+        .fold(Bitboard::EMPTY, |set, knight| {
+            set | within[knight as usize][steps]
+        })
 }
 
 #[cfg(test)]

@@ -1,4 +1,5 @@
-//! The reference: each pawn against every other pawn, by comparing files and ranks.
+//! The reference: each pawn against its own side's files and the opponent's pawns on its
+//! own and neighbouring files, by comparing files and ranks.
 //!
 //! Deliberately plain and independent of every variant (no fills, spans, shifts or tables), so
 //! that an agreement between it and a variant means something. Used only for verification.
@@ -9,21 +10,35 @@ use crate::{Bitboard, Square};
 /// `(isolated, half_isolated, passed)` of `own`, judged against `opponent`; `white` says which
 /// way is ahead.
 fn side(own: Bitboard, opponent: Bitboard, white: bool) -> (Bitboard, Bitboard, Bitboard) {
+    // Ranks counted from `own`'s side of the board, so that ahead is always higher.
+    let rank = |square: Square| {
+        if white {
+            square.rank()
+        } else {
+            7 - square.rank()
+        }
+    };
+    let mut own_files = [false; 8];
+    for pawn in own {
+        own_files[pawn.file() as usize] = true;
+    }
+    // Per file, the opponent's pawn furthest ahead, if any.
+    let mut furthest: [Option<u32>; 8] = [None; 8];
+    for other in opponent {
+        let file = &mut furthest[other.file() as usize];
+        *file = Some(file.map_or(rank(other), |r| r.max(rank(other))));
+    }
+    let files_beside = |pawn: Square| {
+        let file = pawn.file() as i32;
+        (file - 1..=file + 1).filter_map(|f| usize::try_from(f).ok().filter(|&f| f < 8))
+    };
     let (mut isolated, mut half_isolated, mut passed) =
         (Bitboard::EMPTY, Bitboard::EMPTY, Bitboard::EMPTY);
     for pawn in own {
-        let on_file = |file: i32| own.into_iter().any(|other| other.file() as i32 == file);
-        let east = on_file(pawn.file() as i32 + 1);
-        let west = on_file(pawn.file() as i32 - 1);
-        let stopper = opponent.into_iter().any(|other: Square| {
-            let near = (other.file() as i32 - pawn.file() as i32).abs() <= 1;
-            let ahead = if white {
-                other.rank() > pawn.rank()
-            } else {
-                other.rank() < pawn.rank()
-            };
-            near && ahead
-        });
+        let file = pawn.file() as usize;
+        let east = file < 7 && own_files[file + 1];
+        let west = file > 0 && own_files[file - 1];
+        let stopper = files_beside(pawn).any(|f| furthest[f].is_some_and(|r| r > rank(pawn)));
         let pawn_set = Bitboard::from(pawn);
         if !east && !west {
             isolated |= pawn_set;

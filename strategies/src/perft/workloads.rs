@@ -153,11 +153,13 @@ fn corpus_checks() -> &'static [(&'static str, Vec<PerftQuery>)] {
 }
 
 impl Bench for PerftFamily {
-    /// Twelve queries per pass, throughput only, per node. Weight 8: about 12 s of the
-    /// default run's 80 (its minimum rounds of some 45 variants take about as long).
+    /// Twelve queries per pass (four in `--quick`), throughput only, per node. Weight 8:
+    /// about 12 s of the default run's 80 (its minimum rounds of some 45 variants take about
+    /// as long).
     fn shape() -> Shape {
         Shape {
             pool: 12,
+            quick_pool: 4,
             latency: false,
             cache_pressure: false,
             weight: 8,
