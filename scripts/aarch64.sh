@@ -6,7 +6,7 @@
 #     library's own tests of the SIMD driver, the CPU tokens and the positions;
 #   - the harness's tests of the command line, the records, the exports, advise and the README,
 #     which start the aarch64 binary under qemu (BITBENCH_TEST_RUNNER);
-#   - `verify` of those families, with and without NEON masked.
+#   - `verify` of those families, with and without NEON masked (the binary the tests built).
 #
 # The agreement of every family's portable variants, the hostile-input test and the registry
 # test are architecture-independent Rust and are checked natively by `cargo test`; under emulation, ten to thirty times slower, it would take
@@ -38,7 +38,11 @@ cargo test --target "$target" -p strategies --lib -- in_between knight_attacks s
 cargo test --target "$target" -p harness --lib
 cargo test --target "$target" -p harness --test cli --test records --test readme --test exports \
     --test advise
+# `verify` runs the binary those tests built (the test profile: optimised, debug assertions
+# on) rather than a release build: a second whole build for aarch64 took some four minutes of
+# CI's time, and verifying two families takes seconds either way.
+bitbench() { qemu-aarch64 -L /usr/aarch64-linux-gnu "target/$target/debug/bitbench" "$@"; }
 neon=in_between,knight_attacks
-cargo run --target "$target" --release -- --only "$neon" verify
-cargo run --target "$target" --release -- --only "$neon" --disable neon verify | tee target/verify-aarch64-no-neon.txt
+bitbench --only "$neon" verify
+bitbench --only "$neon" --disable neon verify | tee target/verify-aarch64-no-neon.txt
 grep -q "disabled by --disable neon" target/verify-aarch64-no-neon.txt

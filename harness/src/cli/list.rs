@@ -15,34 +15,38 @@ pub fn list(context: &Context, json: bool) -> Result<ExitCode> {
         println!("{}", serde_json::to_string_pretty(&rows)?);
         return Ok(ExitCode::SUCCESS);
     }
-    let mut family = "";
-    for row in &rows {
-        if row.family != family {
-            family = row.family;
-            println!("\n{family}");
-            println!(
-                "  {:<28} {:>11}  {:<12} runs here",
-                "variant", "table bytes", "requires"
-            );
-        }
-        let requires = if row.requires.is_empty() {
-            "-".to_string()
-        } else {
-            row.requires.join(",")
-        };
-        let status = match &row.not_runnable {
-            None => "yes".to_string(),
-            Some(reason) => format!("no ({reason})"),
-        };
-        let name = if row.external {
+    let name = |row: &ListRow| {
+        if row.external {
             format!("{} (external)", row.name)
         } else {
             row.name.to_string()
-        };
+        }
+    };
+    for family in rows.chunk_by(|a, b| a.family == b.family) {
+        // The variant column fits the family's longest name (perft's run to 40 characters).
+        let width = family.iter().map(|row| name(row).len()).max().unwrap_or(0);
+        let width = width.max("variant".len());
+        println!("\n{}", family[0].family);
         println!(
-            "  {name:<28} {:>11}  {requires:<12} {status}",
-            row.table_bytes
+            "  {:<width$} {:>11}  {:<12} runs here",
+            "variant", "table bytes", "requires"
         );
+        for row in family {
+            let requires = if row.requires.is_empty() {
+                "-".to_string()
+            } else {
+                row.requires.join(",")
+            };
+            let status = match &row.not_runnable {
+                None => "yes".to_string(),
+                Some(reason) => format!("no ({reason})"),
+            };
+            println!(
+                "  {:<width$} {:>11}  {requires:<12} {status}",
+                name(row),
+                row.table_bytes
+            );
+        }
     }
     Ok(ExitCode::SUCCESS)
 }
