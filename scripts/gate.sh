@@ -97,8 +97,10 @@ fi
 say "built and benchmarked in $((SECONDS - t)) s"
 
 # The benchmarks are numbered in the order of the registry; gate-kernels prints that order.
+# Built --release: that profile has the bench profile's settings (Cargo.toml), so cargo reuses
+# the bench build's artifacts instead of compiling the whole workspace again unoptimized.
 kernels=$home/kernels.txt
-(cd "$tree" && cargo run -q -p gate --bin gate-kernels) >"$kernels"
+(cd "$tree" && cargo run -q --release -p gate --bin gate-kernels) >"$kernels"
 
 cpu=$(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo 2>/dev/null | head -n 1)
 run=$home/gate.json

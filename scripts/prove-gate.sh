@@ -4,11 +4,13 @@
 #   1. the gate, run twice on this tree, passes both times, with identical counts;
 #   2. a copy of this tree with one kernel slowed on purpose (in_between/triangular: a
 #      needless clamp in its index, two more instructions per query, about +10 % Ir) is
-#      built in its own target folder and gated against the same baseline;
+#      built in its own target folder and gated against the same baseline; that folder is
+#      seeded, by hard links, with the registry crates this tree's gate build compiled, so
+#      only the workspace's three crates are compiled again and the copy costs little disk;
 #   3. that gate fails (exit 1), and names in_between/triangular as the one regression.
 #
 #   scripts/prove-gate.sh          (needs what scripts/gate.sh needs; reuses its runner)
-#   scripts/prove-gate.sh --keep   keep the temporary copy and its logs
+#   scripts/prove-gate.sh --keep   keep the copy, its build and logs (target/prove-gate.*)
 set -euo pipefail
 
 repo=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
@@ -17,7 +19,11 @@ kernel=in_between/triangular
 keep=0
 [[ ${1:-} == --keep ]] && keep=1
 
-work=$(mktemp -d "${TMPDIR:-/tmp}/prove-gate.XXXXXX")
+# The scratch folder lives in the target folder, not in /tmp: on the same disk as the build, so
+# the seed below can be hard links, and clear of a small /tmp.
+target=${CARGO_TARGET_DIR:-$repo/target}
+mkdir -p "$target"
+work=$(mktemp -d "$target/prove-gate.XXXXXX")
 ((keep)) || trap 'rm -rf "$work"' EXIT
 started=$SECONDS
 say() { printf '\nprove-gate: %s\n' "$*"; }
@@ -27,7 +33,6 @@ fail() {
 }
 
 # 1. No alarm on unchanged code, twice, and the same counts both times.
-target=${CARGO_TARGET_DIR:-$repo/target}
 for i in 1 2; do
     say "part 1, run $i: the gate on the unchanged tree"
     t=$SECONDS
@@ -62,11 +67,42 @@ grep -qxF "$line" "$file" ||
 sed -i 's|^    ((b >> 1) + a) as usize // ... / 2 + max$|    let i = (b >> 1) + a; // prove-gate.sh: a needless clamp, two more instructions\
     (if i > ENTRIES as i32 - 1 { ENTRIES as i32 - 1 } else { i }) as usize|' "$file"
 grep -q "prove-gate.sh: a needless clamp" "$file" || fail "the patch did not apply to $file"
-# Its own target folder, seeded with this tree's compiled dependencies (registry crates only
-# are reused: the copy's own crates live at another path, so cargo builds them afresh).
-mkdir "$work/target"
-[[ -d $target/release ]] && cp -a "$target/release" "$work/target/"
-say "part 2: copied and patched in $((SECONDS - t)) s; building and gating the copy"
+# Its own target folder: the copy's crates have the same names and hashes as this tree's (cargo
+# hashes a workspace path relative to the workspace), so sharing one folder would swap the
+# slowed build for the real one. It is seeded with the registry crates the gate build uses,
+# and only those, as hard links: cargo finds them fresh and never rewrites them (it would
+# rewrite a rebuilt crate in place, through the link). A plain copy where links fail.
+mkdir -p "$work/target/release/deps" "$work/target/release/build" "$work/target/release/.fingerprint"
+(cd "$repo" && cargo bench -q -p gate --bench gate --no-run --message-format=json) |
+    python3 -c '
+import json, re, sys
+# The paths of each registry unit, relative to release/: its files in deps/ (named after the
+# crate, cfg_if), its build script folder in build/, and its fingerprint folder in
+# .fingerprint/ (both named after the package, cfg-if), all with the unit hash.
+paths = set()
+for line in sys.stdin:
+    message = json.loads(line)
+    found = re.match(r"registry\+[^#]*#([^@]+)@", message.get("package_id", ""))
+    if not found:
+        continue
+    package = found.group(1)
+    for path in message.get("filenames", []) + [message.get("out_dir") or ""]:
+        parts = path.rsplit("/release/", 1)[-1].split("/")
+        if parts[0] == "build":
+            paths.update(["build/" + parts[1], ".fingerprint/" + parts[1]])
+        elif parts[0] == "deps":
+            crate, unit_hash = parts[1].split(".")[0].removeprefix("lib").rsplit("-", 1)
+            paths.update(["deps/" + parts[1], "deps/%s-%s.d" % (crate, unit_hash),
+                          ".fingerprint/%s-%s" % (package, unit_hash)])
+print(*sorted(paths), sep=chr(10))' >"$work/seed.txt"
+seeded=0
+while IFS= read -r path; do
+    [[ -e $target/release/$path ]] || continue
+    cp -al "$target/release/$path" "$work/target/release/$path" 2>/dev/null ||
+        cp -a "$target/release/$path" "$work/target/release/$path"
+    seeded=$((seeded + 1))
+done <"$work/seed.txt"
+say "part 2: copied and patched in $((SECONDS - t)) s; $seeded paths of registry crates seeded; building and gating the copy"
 
 # 3. The gate must fail, and name the slowed kernel as the only regression.
 t=$SECONDS
@@ -74,6 +110,10 @@ status=0
 CARGO_TARGET_DIR=$work/target "$gate" --tree "$work/tree" | tee "$work/slowed.txt" || status=$?
 say "part 3: the gate on the slowed copy exited $status ($((SECONDS - t)) s)"
 ((status == 1)) || fail "expected exit 1 (a regression) from the gate on the slowed copy"
+# The seed should leave cargo only this workspace's crates to compile; say so if it did more.
+rebuilt=$(sed -n 's/^ *Compiling \([^ ]*\) .*/\1/p' "$work/target/gungraun/bench.log" |
+    grep -vxE 'strategies|harness|gate' || true)
+[[ -z $rebuilt ]] || say "note: cargo compiled registry crates the seed should have supplied:" $rebuilt
 grep -q "^$kernel .*REGRESSED" "$work/slowed.txt" ||
     fail "the table does not mark $kernel as REGRESSED"
 grep -q "^  $kernel: Ir +" "$work/slowed.txt" ||
