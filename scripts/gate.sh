@@ -15,7 +15,7 @@
 # Exit status: 0 the gate passed, 1 it failed (the table says why), 2 it could not run.
 #
 # Needs valgrind (installed with apt-get if missing). Installs gungraun-runner, at the version harness/gate/Cargo.toml pins
-# gungraun to, into target/gungraun-runner (about 3 minutes, once). The build goes to
+# gungraun to, into target/gungraun-runner (one to two minutes, once). The build goes to
 # $CARGO_TARGET_DIR, or DIR/target; gungraun's output to <that>/gungraun.
 set -euo pipefail
 
@@ -65,9 +65,12 @@ for candidate in "$repo/target/gungraun-runner/bin/gungraun-runner" "$HOME/.carg
     fi
 done
 if [[ -z $runner ]]; then
-    say "installing gungraun-runner $version into target/gungraun-runner (once, about 3 minutes)"
+    say "installing gungraun-runner $version into target/gungraun-runner (once, one to two minutes)"
     t=$SECONDS
-    cargo install gungraun-runner --version "$version" --locked --root "$repo/target/gungraun-runner"
+    # A debug build: the runner only starts Valgrind and reads its output, which takes it no
+    # longer unoptimized, and it compiles in half the time (58 s against 103 s here).
+    cargo install gungraun-runner --version "$version" --locked --debug \
+        --root "$repo/target/gungraun-runner"
     runner=$repo/target/gungraun-runner/bin/gungraun-runner
     say "installed in $((SECONDS - t)) s"
 fi
