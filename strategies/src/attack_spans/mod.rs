@@ -81,6 +81,18 @@ bitboard_answer!(Spans {
     file_fill_west,
 });
 
+/// What pads the SIMD kernels' last chunk: no pawns; its answers are dropped.
+#[cfg(target_arch = "x86_64")]
+const PAD: SidePawns = SidePawns::new(Bitboard::EMPTY, Colour::White);
+
+// SAFETY: `repr(C)`: a `repr(transparent)` `u64`, then the colour's byte and seven zero bytes,
+// 16 bytes with alignment 8 and no padding.
+unsafe impl crate::simd::AsWords<2> for SidePawns {}
+// SAFETY: `repr(C)` of six `repr(transparent)` `u64`s; any `u64` is a valid `Bitboard`.
+unsafe impl crate::simd::AsWords<6> for Spans {}
+// SAFETY: as for `AsWords<6>`.
+unsafe impl crate::simd::FromWords<6> for Spans {}
+
 /// The attack-span family.
 ///
 /// # Semantics (every variant, every edge case)

@@ -80,6 +80,13 @@ bitboard_answer!(Structure {
     black_passed,
 });
 
+// SAFETY: `repr(C)` of two `repr(transparent)` `u64`s: 16 bytes, alignment 8, no padding.
+unsafe impl crate::simd::AsWords<2> for Pawns {}
+// SAFETY: `repr(C)` of six `repr(transparent)` `u64`s; any `u64` is a valid `Bitboard`.
+unsafe impl crate::simd::AsWords<6> for Structure {}
+// SAFETY: as for `AsWords<6>`.
+unsafe impl crate::simd::FromWords<6> for Structure {}
+
 /// The pawn-structure family.
 ///
 /// # Semantics (every variant, every edge case)

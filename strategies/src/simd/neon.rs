@@ -1,7 +1,8 @@
 //! `uint64x2_t` as a [`Vector`] of two lanes (AArch64 only; compiled out elsewhere). Needs
 //! NEON, proved by the [`Neon`] token.
 
-use super::Vector;
+use super::{Chunk, Vector};
+use crate::chunks::in_chunks;
 use crate::cpu::Neon;
 use core::arch::aarch64::*;
 
@@ -14,6 +15,21 @@ unsafe impl Vector<2> for uint64x2_t {
     #[inline]
     unsafe fn enabled<R>(f: impl FnOnce() -> R) -> R {
         f()
+    }
+
+    /// The closure is written here, so it is compiled with NEON too.
+    #[target_feature(enable = "neon")]
+    #[inline]
+    unsafe fn chunks<I: Copy, O: Copy + Default, C: Chunk<I, O, M>, const M: usize>(
+        inputs: &[I],
+        outputs: &mut [O],
+        pad: I,
+        chunk: C,
+    ) {
+        in_chunks(inputs, outputs, pad, |inputs, outputs| {
+            // SAFETY: NEON is enabled here, and the caller holds the token that proves it.
+            unsafe { chunk.run(inputs, outputs) }
+        })
     }
 
     #[inline(always)]

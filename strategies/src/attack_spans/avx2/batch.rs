@@ -4,11 +4,10 @@
 //! § Attack Spans) computed on four independent inputs at once. Footprint: none.
 //! CPU features: AVX2.
 
-use super::{east_one, load_pairs, north_fill, south_fill, store_six, west_one};
-use crate::attack_spans::{AttackSpans, Colour, SidePawns, Spans};
-use crate::chunks::in_chunks;
+use super::{east_one, north_fill, south_fill, west_one};
+use crate::attack_spans::{AttackSpans, SidePawns, Spans, PAD};
 use crate::cpu::Avx2;
-use crate::Bitboard;
+use crate::simd::{self, PairKernel};
 use core::arch::x86_64::*;
 
 /// Four inputs per vector. Holds the AVX2 token.
@@ -26,40 +25,29 @@ impl AttackSpans for Avx2Batch {
     #[inline]
     fn spans(self, input: SidePawns) -> Spans {
         let mut out = [Spans::default()];
-        // SAFETY: `self.0` is an `Avx2` token, which exists only if AVX2 was detected.
-        unsafe { batch(&[input], &mut out) };
+        simd::batch_pairs(self, &[input], &mut out, PAD);
         out[0]
     }
 
     #[inline]
     fn spans_batch(self, inputs: &[SidePawns], out: &mut [Spans]) {
-        // SAFETY: `self.0` is an `Avx2` token, which exists only if AVX2 was detected.
-        unsafe { batch(inputs, out) }
+        simd::batch_pairs(self, inputs, out, PAD)
     }
 }
 
-const PAD: SidePawns = SidePawns::new(Bitboard::EMPTY, Colour::White);
+/// The words in: the pawns and the colour (0 white, 1 black); out: [`Spans`]'s six fields.
+impl PairKernel<4, 6> for Avx2Batch {
+    type Vector = __m256i;
 
-#[target_feature(enable = "avx2")]
-fn batch(inputs: &[SidePawns], out: &mut [Spans]) {
-    in_chunks(
-        inputs,
-        out,
-        PAD,
-        |inputs: &[SidePawns; 4], out: &mut [Spans; 4]| {
-            // SAFETY: `SidePawns` is `repr(C)`: a `repr(transparent)` `u64`, then the colour's byte
-            // and seven zero bytes, so four of them are four fully initialized `[u64; 2]`; `Spans` is
-            // `repr(C)` of six `repr(transparent)` `u64`s, and any `u64` is a valid `Bitboard`.
-            let (inputs, out) = unsafe {
-                (
-                    &*inputs.as_ptr().cast::<[[u64; 2]; 4]>(),
-                    &mut *out.as_mut_ptr().cast::<[[u64; 6]; 4]>(),
-                )
-            };
-            let (pawns, colours) = load_pairs(inputs);
-            store_six(four(pawns, colours), out);
-        },
-    );
+    fn token(self) -> Avx2 {
+        self.0
+    }
+
+    #[inline(always)]
+    fn words(self, pawns: __m256i, colours: __m256i) -> [__m256i; 6] {
+        // SAFETY: `self.0` is an `Avx2` token, which exists only if AVX2 was detected.
+        unsafe { four(pawns, colours) }
+    }
 }
 
 /// The six patterns of four inputs, in the order of [`Spans`]'s fields.

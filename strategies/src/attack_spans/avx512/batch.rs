@@ -4,11 +4,10 @@
 //! § Attack Spans) computed on eight independent inputs at once. Footprint: none.
 //! CPU features: AVX-512F.
 
-use super::{east_one, load_pairs, north_fill, south_fill, store_six, west_one};
-use crate::attack_spans::{AttackSpans, Colour, SidePawns, Spans};
-use crate::chunks::in_chunks;
+use super::{east_one, north_fill, south_fill, west_one};
+use crate::attack_spans::{AttackSpans, SidePawns, Spans, PAD};
 use crate::cpu::Avx512;
-use crate::Bitboard;
+use crate::simd::{self, PairKernel};
 use core::arch::x86_64::*;
 
 /// Eight inputs per vector. Holds the AVX-512 token.
@@ -26,41 +25,29 @@ impl AttackSpans for Avx512Batch {
     #[inline]
     fn spans(self, input: SidePawns) -> Spans {
         let mut out = [Spans::default()];
-        // SAFETY: `self.0` is an `Avx512` token, which exists only if AVX-512F was detected.
-        unsafe { batch(&[input], &mut out) };
+        simd::batch_pairs(self, &[input], &mut out, PAD);
         out[0]
     }
 
     #[inline]
     fn spans_batch(self, inputs: &[SidePawns], out: &mut [Spans]) {
-        // SAFETY: `self.0` is an `Avx512` token, which exists only if AVX-512F was detected.
-        unsafe { batch(inputs, out) }
+        simd::batch_pairs(self, inputs, out, PAD)
     }
 }
 
-const PAD: SidePawns = SidePawns::new(Bitboard::EMPTY, Colour::White);
+/// The words in: the pawns and the colour (0 white, 1 black); out: [`Spans`]'s six fields.
+impl PairKernel<8, 6> for Avx512Batch {
+    type Vector = __m512i;
 
-#[target_feature(enable = "avx512f")]
-fn batch(inputs: &[SidePawns], out: &mut [Spans]) {
-    in_chunks(
-        inputs,
-        out,
-        PAD,
-        |inputs: &[SidePawns; 8], out: &mut [Spans; 8]| {
-            // SAFETY: `SidePawns` is `repr(C)`: a `repr(transparent)` `u64`, then the colour's byte
-            // and seven zero bytes, so eight of them are eight fully initialized `[u64; 2]`; `Spans`
-            // is `repr(C)` of six `repr(transparent)` `u64`s, and any `u64` is a valid
-            // `Bitboard`.
-            let (inputs, out) = unsafe {
-                (
-                    &*inputs.as_ptr().cast::<[[u64; 2]; 8]>(),
-                    &mut *out.as_mut_ptr().cast::<[[u64; 6]; 8]>(),
-                )
-            };
-            let (pawns, colours) = load_pairs(inputs);
-            store_six(eight(pawns, colours), out);
-        },
-    );
+    fn token(self) -> Avx512 {
+        self.0
+    }
+
+    #[inline(always)]
+    fn words(self, pawns: __m512i, colours: __m512i) -> [__m512i; 6] {
+        // SAFETY: `self.0` is an `Avx512` token, which exists only if AVX-512F was detected.
+        unsafe { eight(pawns, colours) }
+    }
 }
 
 /// The six patterns of eight inputs, in the order of [`Spans`]'s fields.

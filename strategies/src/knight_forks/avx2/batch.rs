@@ -4,9 +4,9 @@
 //! once. Footprint: none. CPU features: AVX2.
 
 use crate::attack_spans::avx2::{east_one, west_one};
-use crate::chunks::in_chunks;
 use crate::cpu::Avx2;
 use crate::knight_forks::KnightForks;
+use crate::simd::{self, LaneKernel};
 use crate::Bitboard;
 use core::arch::x86_64::*;
 
@@ -24,37 +24,27 @@ impl KnightForks for Avx2Batch {
     /// One set through the four-lane kernel (the other lanes compute the same set).
     #[inline]
     fn forks(self, targets: Bitboard) -> Bitboard {
-        // SAFETY: `self.0` is an `Avx2` token, which exists only if AVX2 was detected.
-        unsafe { one(targets) }
+        simd::one(self, targets)
     }
 
     #[inline]
     fn forks_batch(self, targets: &[Bitboard], out: &mut [Bitboard]) {
-        // SAFETY: `self.0` is an `Avx2` token, which exists only if AVX2 was detected.
-        unsafe { batch(targets, out) }
+        simd::batch(self, targets, out)
     }
 }
 
-#[target_feature(enable = "avx2")]
-fn one(targets: Bitboard) -> Bitboard {
-    Bitboard(_mm256_extract_epi64::<0>(four(_mm256_set1_epi64x(targets.0 as i64))) as u64)
-}
+impl LaneKernel<4> for Avx2Batch {
+    type Vector = __m256i;
 
-#[target_feature(enable = "avx2")]
-fn batch(targets: &[Bitboard], out: &mut [Bitboard]) {
-    in_chunks(
-        targets,
-        out,
-        Bitboard::EMPTY,
-        |targets: &[Bitboard; 4], out: &mut [Bitboard; 4]| {
-            // SAFETY: `Bitboard` is a `repr(transparent)` `u64`, so each array is 32 bytes; the
-            // unaligned load and store need no alignment; AVX2 is present inside `batch`.
-            unsafe {
-                let targets = _mm256_loadu_si256(targets.as_ptr().cast::<__m256i>());
-                _mm256_storeu_si256(out.as_mut_ptr().cast::<__m256i>(), four(targets));
-            }
-        },
-    );
+    fn token(self) -> Avx2 {
+        self.0
+    }
+
+    #[inline(always)]
+    fn lanes(self, targets: __m256i) -> __m256i {
+        // SAFETY: `self.0` is an `Avx2` token, which exists only if AVX2 was detected.
+        unsafe { four(targets) }
+    }
 }
 
 /// `forkTargetSquare` in every lane, line by line as in the seed.

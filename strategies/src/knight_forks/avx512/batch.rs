@@ -5,9 +5,9 @@
 //! once. Footprint: none. CPU features: AVX-512F.
 
 use crate::attack_spans::avx512::{east_one, west_one};
-use crate::chunks::in_chunks;
 use crate::cpu::Avx512;
 use crate::knight_forks::KnightForks;
+use crate::simd::{self, LaneKernel};
 use crate::Bitboard;
 use core::arch::x86_64::*;
 
@@ -25,38 +25,27 @@ impl KnightForks for Avx512Batch {
     /// One set through the eight-lane kernel (the other lanes compute the same set).
     #[inline]
     fn forks(self, targets: Bitboard) -> Bitboard {
-        // SAFETY: `self.0` is an `Avx512` token, which exists only if AVX-512F was detected.
-        unsafe { one(targets) }
+        simd::one(self, targets)
     }
 
     #[inline]
     fn forks_batch(self, targets: &[Bitboard], out: &mut [Bitboard]) {
-        // SAFETY: `self.0` is an `Avx512` token, which exists only if AVX-512F was detected.
-        unsafe { batch(targets, out) }
+        simd::batch(self, targets, out)
     }
 }
 
-#[target_feature(enable = "avx512f")]
-fn one(targets: Bitboard) -> Bitboard {
-    let lanes = eight(_mm512_set1_epi64(targets.0 as i64));
-    Bitboard(_mm_cvtsi128_si64(_mm512_castsi512_si128(lanes)) as u64)
-}
+impl LaneKernel<8> for Avx512Batch {
+    type Vector = __m512i;
 
-#[target_feature(enable = "avx512f")]
-fn batch(targets: &[Bitboard], out: &mut [Bitboard]) {
-    in_chunks(
-        targets,
-        out,
-        Bitboard::EMPTY,
-        |targets: &[Bitboard; 8], out: &mut [Bitboard; 8]| {
-            // SAFETY: `Bitboard` is a `repr(transparent)` `u64`, so each array is 64 bytes; the
-            // unaligned load and store need no alignment; AVX-512F is present inside `batch`.
-            unsafe {
-                let targets = _mm512_loadu_si512(targets.as_ptr().cast::<__m512i>());
-                _mm512_storeu_si512(out.as_mut_ptr().cast::<__m512i>(), eight(targets));
-            }
-        },
-    );
+    fn token(self) -> Avx512 {
+        self.0
+    }
+
+    #[inline(always)]
+    fn lanes(self, targets: __m512i) -> __m512i {
+        // SAFETY: `self.0` is an `Avx512` token, which exists only if AVX-512F was detected.
+        unsafe { eight(targets) }
+    }
 }
 
 /// `a | (b & c)` as a `vpternlogq` truth table (bit `4a + 2b + c` of the immediate).

@@ -4,15 +4,13 @@
 //! Source: new; seed `004_11d864785c92de7d.txt` § Attack Spans, computed on four independent
 //! inputs at once. Footprint: none. CPU features: AVX2. AVX2 has no 64-bit multiply, so the
 //! file fills copy rank 8 of white's north fill (rank 1 of black's south fill) to every rank
-//! with one byte shuffle. Inputs are split and answers stored with the shuffles of
-//! [`crate::attack_spans::avx2`].
+//! with one byte shuffle. Inputs and answers move through `simd::batch_pairs`, which
+//! every lane width shares.
 
-use crate::attack_spans::avx2::{
-    east_one, load_pairs, north_fill, south_fill, store_six, west_one,
-};
-use crate::chunks::in_chunks;
+use crate::attack_spans::avx2::{east_one, north_fill, south_fill, west_one};
 use crate::cpu::Avx2;
 use crate::pawn_structure::{PawnStructure, Pawns, Structure};
+use crate::simd::{self, PairKernel};
 use core::arch::x86_64::*;
 
 /// Four inputs per vector. Holds the AVX2 token.
@@ -30,38 +28,29 @@ impl PawnStructure for Avx2Batch {
     #[inline]
     fn structure(self, pawns: Pawns) -> Structure {
         let mut out = [Structure::default()];
-        // SAFETY: `self.0` is an `Avx2` token, which exists only if AVX2 was detected.
-        unsafe { batch(&[pawns], &mut out) };
+        simd::batch_pairs(self, &[pawns], &mut out, Pawns::default());
         out[0]
     }
 
     #[inline]
     fn structure_batch(self, inputs: &[Pawns], out: &mut [Structure]) {
-        // SAFETY: `self.0` is an `Avx2` token, which exists only if AVX2 was detected.
-        unsafe { batch(inputs, out) }
+        simd::batch_pairs(self, inputs, out, Pawns::default())
     }
 }
 
-#[target_feature(enable = "avx2")]
-fn batch(inputs: &[Pawns], out: &mut [Structure]) {
-    in_chunks(
-        inputs,
-        out,
-        Pawns::default(),
-        |inputs: &[Pawns; 4], out: &mut [Structure; 4]| {
-            // SAFETY: `Pawns` is `repr(C)` of two `repr(transparent)` `u64`s and `Structure`
-            // of six, so the arrays are `[[u64; 2]; 4]` and `[[u64; 6]; 4]` with no padding,
-            // and any `u64` is a valid `Bitboard`.
-            let (inputs, out) = unsafe {
-                (
-                    &*inputs.as_ptr().cast::<[[u64; 2]; 4]>(),
-                    &mut *out.as_mut_ptr().cast::<[[u64; 6]; 4]>(),
-                )
-            };
-            let (white, black) = load_pairs(inputs);
-            store_six(four(white, black), out);
-        },
-    );
+/// The words in: white's and black's pawns; out: [`Structure`]'s six fields.
+impl PairKernel<4, 6> for Avx2Batch {
+    type Vector = __m256i;
+
+    fn token(self) -> Avx2 {
+        self.0
+    }
+
+    #[inline(always)]
+    fn words(self, white: __m256i, black: __m256i) -> [__m256i; 6] {
+        // SAFETY: `self.0` is an `Avx2` token, which exists only if AVX2 was detected.
+        unsafe { four(white, black) }
+    }
 }
 
 /// `(isolated, half_isolated)` of `pawns`, given their file fill.

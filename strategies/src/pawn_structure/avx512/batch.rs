@@ -4,15 +4,13 @@
 //! Source: new; seed `004_11d864785c92de7d.txt` § Attack Spans, computed on eight independent
 //! inputs at once. Footprint: none. CPU features: AVX-512F. Without AVX-512BW there is no byte
 //! shuffle, so the file fills multiply the occupied files (a byte) by `0x0101_0101` with the
-//! 32-bit multiply and copy the low half to the high half. Inputs are split and answers stored
-//! with the shuffles of [`crate::attack_spans::avx512`].
+//! 32-bit multiply and copy the low half to the high half. Inputs and answers move through
+//! `simd::batch_pairs`, which every lane width shares.
 
-use crate::attack_spans::avx512::{
-    east_one, load_pairs, north_fill, south_fill, store_six, west_one,
-};
-use crate::chunks::in_chunks;
+use crate::attack_spans::avx512::{east_one, north_fill, south_fill, west_one};
 use crate::cpu::Avx512;
 use crate::pawn_structure::{PawnStructure, Pawns, Structure};
+use crate::simd::{self, PairKernel};
 use core::arch::x86_64::*;
 
 /// Eight inputs per vector. Holds the AVX-512 token.
@@ -30,38 +28,29 @@ impl PawnStructure for Avx512Batch {
     #[inline]
     fn structure(self, pawns: Pawns) -> Structure {
         let mut out = [Structure::default()];
-        // SAFETY: `self.0` is an `Avx512` token, which exists only if AVX-512F was detected.
-        unsafe { batch(&[pawns], &mut out) };
+        simd::batch_pairs(self, &[pawns], &mut out, Pawns::default());
         out[0]
     }
 
     #[inline]
     fn structure_batch(self, inputs: &[Pawns], out: &mut [Structure]) {
-        // SAFETY: `self.0` is an `Avx512` token, which exists only if AVX-512F was detected.
-        unsafe { batch(inputs, out) }
+        simd::batch_pairs(self, inputs, out, Pawns::default())
     }
 }
 
-#[target_feature(enable = "avx512f")]
-fn batch(inputs: &[Pawns], out: &mut [Structure]) {
-    in_chunks(
-        inputs,
-        out,
-        Pawns::default(),
-        |inputs: &[Pawns; 8], out: &mut [Structure; 8]| {
-            // SAFETY: `Pawns` is `repr(C)` of two `repr(transparent)` `u64`s and `Structure`
-            // of six, so the arrays are `[[u64; 2]; 8]` and `[[u64; 6]; 8]` with no padding,
-            // and any `u64` is a valid `Bitboard`.
-            let (inputs, out) = unsafe {
-                (
-                    &*inputs.as_ptr().cast::<[[u64; 2]; 8]>(),
-                    &mut *out.as_mut_ptr().cast::<[[u64; 6]; 8]>(),
-                )
-            };
-            let (white, black) = load_pairs(inputs);
-            store_six(eight(white, black), out);
-        },
-    );
+/// The words in: white's and black's pawns; out: [`Structure`]'s six fields.
+impl PairKernel<8, 6> for Avx512Batch {
+    type Vector = __m512i;
+
+    fn token(self) -> Avx512 {
+        self.0
+    }
+
+    #[inline(always)]
+    fn words(self, white: __m512i, black: __m512i) -> [__m512i; 6] {
+        // SAFETY: `self.0` is an `Avx512` token, which exists only if AVX-512F was detected.
+        unsafe { eight(white, black) }
+    }
 }
 
 /// The file fill of a set whose occupied files are the low byte of each lane.
