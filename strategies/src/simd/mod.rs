@@ -1,6 +1,7 @@
 //! What every SIMD kernel shares, written once for every lane width: moving queries into the
-//! 64-bit lanes of a vector, answers out of them, a batch through [`in_chunks`](crate::chunks::in_chunks), and a single
-//! query through a whole vector. A kernel file then holds only its kernel body.
+//! 64-bit lanes of a vector, answers out of them, a batch through
+//! [`in_chunks`](crate::chunks::in_chunks), and a single query through a whole vector. A kernel
+//! file then holds only its kernel body.
 //!
 //! Three small traits meet here:
 //! - [`Lane`]: a query that travels in one 64-bit lane (a [`Bitboard`], or a [`SquarePair`]
@@ -97,12 +98,13 @@ pub(crate) unsafe trait Vector<const N: usize>: Copy {
     /// The CPU has the instruction set (the caller holds a [`Self::Token`]).
     unsafe fn enabled<R>(f: impl FnOnce() -> R) -> R;
 
-    /// [`in_chunks`](crate::chunks::in_chunks) inside a function compiled with the instruction set enabled: `chunk` runs
-    /// on every chunk of `M` queries. The closure that calls it is written in that function,
-    /// so it is compiled with the instruction set too and `chunk`'s body, `#[inline(always)]`,
-    /// lands in it whole. (A closure written outside, handed in through [`Vector::enabled`],
-    /// is compiled without the instruction set; once it is too big for the compiler to inline,
-    /// each intrinsic in it becomes a call: six times the instructions, the gate found.)
+    /// [`in_chunks`](crate::chunks::in_chunks) inside a function compiled with the instruction
+    /// set enabled: `chunk` runs on every chunk of `M` queries. The closure that calls it is
+    /// written in that function, so it is compiled with the instruction set too and `chunk`'s
+    /// body, `#[inline(always)]`, lands in it whole. (A closure written outside, handed in
+    /// through [`Vector::enabled`], is compiled without the instruction set; once it is too big
+    /// for the compiler to inline, each intrinsic in it becomes a call: six times the
+    /// instructions, the gate found.)
     ///
     /// # Safety
     /// As for [`Vector::enabled`].
@@ -222,7 +224,8 @@ pub(crate) unsafe trait FromWords<const F: usize>: AsWords<F> + Default {}
 /// order never shows outside the vector's implementation.
 ///
 /// # Safety
-/// As for [`Vector`]; the methods may be called only inside [`Vector::enabled`].
+/// As for [`Vector`]; the methods may be called only inside [`Vector::enabled`] or
+/// [`Vector::chunks`].
 #[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))] // only x86 kernels use it so far
 pub(crate) unsafe trait PairVector<const N: usize>: Vector<N> {
     /// The first and the second words of `pairs`, in pair order.
@@ -272,7 +275,18 @@ pub(crate) fn batch_pairs<I, O, K, const N: usize, const F: usize>(
     O: FromWords<F>,
     K: PairKernel<N, F>,
 {
-    const { assert!(F.is_multiple_of(2), "answer words are stored two at a time") };
+    const {
+        assert!(F.is_multiple_of(2), "answer words are stored two at a time");
+        // What `AsWords` and `FromWords` promise about size and alignment, checked here too.
+        assert!(
+            size_of::<I>() == 16 && align_of::<I>() == 8,
+            "a query is two words"
+        );
+        assert!(
+            size_of::<O>() == 8 * F && align_of::<O>() == 8,
+            "an answer is F words"
+        );
+    };
     let _proof = kernel.token();
     // SAFETY: `_proof` is the token of the vector's instruction set, which exists only if the
     // CPU has it.
