@@ -5,7 +5,8 @@
 //!   ratios over the family's workloads); only measured variants are in a record, and only
 //!   verified variants are measured, so a variant that failed verification or could not run
 //!   is never recommended;
-//! - the variants **tied** with it: their paired ratio's interval includes parity;
+//! - the variants **tied** with it: as the ranking calls them, their paired ratio's interval
+//!   includes parity or reaches into the family's A/A spread;
 //! - its **margin** over the next variant that is not tied, and over the best peer crate, as
 //!   ratios with their 95% intervals;
 //! - what the choice **depends on**: CPU features and table footprint;
@@ -19,7 +20,7 @@
 //! no rounds, so ties cannot be called (the medians are still ranked); a `--quick` record is
 //! marked as such.
 
-use crate::analysis::{paired_geomean, paired_ratio};
+use crate::analysis::{paired_geomean, paired_ratio, tied};
 use crate::record::{Interval, Measurement, Mode, Record};
 use crate::units;
 use serde::Serialize;
@@ -166,12 +167,11 @@ fn margin(record: &Record, family: &str, best: &[&Measurement], other: &str) -> 
 fn family_advice(record: &Record, family: &str) -> Option<FamilyAdvice> {
     let ranked = ranked(record, family);
     let (best_name, best) = ranked.first()?;
-    let tie_with_best =
-        |ms: &[&Measurement]| paired_geomean(ms, best).is_some_and(|i| i.includes_parity());
-    let tied: Vec<String> = ranked[1..]
+    let tied: Vec<String> = record
+        .ranks
         .iter()
-        .filter(|(_, ms)| tie_with_best(ms))
-        .map(|(name, _)| name.clone())
+        .filter(|r| r.family == family && r.tied_with_best)
+        .map(|r| r.variant.clone())
         .collect();
     let next = ranked[1..]
         .iter()
@@ -204,9 +204,11 @@ fn family_advice(record: &Record, family: &str) -> Option<FamilyAdvice> {
 }
 
 /// The smallest eviction size from which one variant is significantly faster than `best` at
-/// every larger size measured (significantly: its paired ratio's interval excludes parity;
-/// without rounds, its median is lower by more than 5%).
+/// every larger size measured (significantly: its paired ratio is not tied, its interval lying
+/// wholly beyond parity and the family's A/A spread; without rounds, its median is lower by
+/// more than 5%).
 fn crossover(record: &Record, family: &str, best: &str) -> Option<Crossover> {
+    let spread = record.spread(family);
     let pressure = |variant: &str| -> Vec<&Measurement> {
         let mut ms: Vec<&Measurement> = record
             .family(family)
@@ -232,11 +234,13 @@ fn crossover(record: &Record, family: &str, best: &str) -> Option<Crossover> {
                     .iter()
                     .find(|t| t.eviction_bytes == ours[i].eviction_bytes)?,
             );
-            let faster = match paired_ratio(&a.rounds, &b.rounds, &a.sweeps) {
-                Some(r) => r.low > 1.0,
-                None => a.ns_per_op.median > 1.05 * b.ns_per_op.median,
-            };
-            faster.then_some(a.ns_per_op.median / b.ns_per_op.median)
+            match paired_ratio(&a.rounds, &b.rounds, &a.sweeps) {
+                Some(r) => (r.median > 1.0 && !tied(&r, spread)).then_some(r.median),
+                None => {
+                    let ratio = a.ns_per_op.median / b.ns_per_op.median;
+                    (ratio > 1.05).then_some(ratio)
+                }
+            }
         };
         // The first size from which it is faster at every larger size.
         let start = (0..ours.len())
@@ -266,7 +270,9 @@ fn crossover(record: &Record, family: &str, best: &str) -> Option<Crossover> {
 /// A technique measured in context: its rank in its own family (`isolation_rank` of
 /// `isolation_of`, among the variants measured in both) beside its rank among the
 /// configurations of the in-context family (perft) that vary the same family (`context_rank`
-/// of `context_of`). Ranks count from 1.
+/// of `context_of`). Ranks count from 1, and a variant tied with the first of its ranking (in
+/// isolation: as the record's ranks call it; in context: by [`tied`] with perft's A/A spread)
+/// is ranked 1, so a difference of positions within a tie is not a difference.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct ContextRank {
     /// The isolation family the technique belongs to (`rook_attacks`).
@@ -274,8 +280,12 @@ pub struct ContextRank {
     pub variant: String,
     pub isolation_rank: usize,
     pub isolation_of: usize,
+    /// Rank 1 in isolation, shared with a tied variant.
+    pub isolation_shared: bool,
     pub context_rank: usize,
     pub context_of: usize,
+    /// Rank 1 in context, shared with a tied variant.
+    pub context_shared: bool,
     /// The technique of the first configuration of its dimension inside the context family.
     pub leader: String,
     /// Tied with `leader` inside the context family.
@@ -310,21 +320,48 @@ pub fn context_ranks(record: &Record, family: &str) -> Vec<ContextRank> {
         if common.len() < 2 {
             continue;
         }
-        for (context_rank, (variant, ms)) in inside.iter().enumerate() {
-            let Some(isolation_rank) = common.iter().position(|n| n == variant) else {
+        let spread = record.spread(family);
+        let tied_in_isolation = |variant: &str| {
+            record
+                .ranks
+                .iter()
+                .any(|r| r.family == dimension && r.variant == variant && r.tied_with_best)
+        };
+        let tied_in_context: Vec<bool> = inside
+            .iter()
+            .enumerate()
+            .map(|(i, (_, ms))| {
+                i > 0 && paired_geomean(ms, inside[0].1).is_some_and(|p| tied(&p, spread))
+            })
+            .collect();
+        let isolation_shared = common.iter().any(|n| tied_in_isolation(n));
+        let context_shared = tied_in_context.iter().any(|&t| t);
+        for (position, (variant, _)) in inside.iter().enumerate() {
+            let Some(isolation_position) = common.iter().position(|n| n == variant) else {
                 continue;
             };
-            let tied_in_context = context_rank > 0
-                && paired_geomean(ms, inside[0].1).is_some_and(|i| i.includes_parity());
+            // A variant tied with the first shares rank 1, here as in the rankings.
+            let isolation_rank = if tied_in_isolation(variant) {
+                1
+            } else {
+                isolation_position + 1
+            };
+            let context_rank = if tied_in_context[position] {
+                1
+            } else {
+                position + 1
+            };
             ranks.push(ContextRank {
                 family: dimension.clone(),
                 variant: variant.to_string(),
-                isolation_rank: isolation_rank + 1,
+                isolation_rank,
                 isolation_of: common.len(),
-                context_rank: context_rank + 1,
+                isolation_shared: isolation_rank == 1 && isolation_shared,
+                context_rank,
                 context_of: inside.len(),
+                context_shared: context_rank == 1 && context_shared,
                 leader: inside[0].0.to_string(),
-                tied_in_context,
+                tied_in_context: tied_in_context[position],
             });
         }
     }
@@ -332,32 +369,43 @@ pub fn context_ranks(record: &Record, family: &str) -> Vec<ContextRank> {
 }
 
 /// The techniques of [`context_ranks`] whose rank in context differs from their rank in
-/// isolation, each with a sentence.
+/// isolation (ties counted: a variant that wins outright in one and shares rank 1 in the
+/// other differs; two positions within one tie do not), each with a sentence.
 fn in_context(record: &Record, family: &str) -> Vec<InContext> {
     context_ranks(record, family)
         .into_iter()
-        .filter(|r| r.isolation_rank != r.context_rank)
+        .filter(|r| {
+            r.isolation_rank != r.context_rank
+                || (r.isolation_rank == 1 && r.isolation_shared != r.context_shared)
+        })
         .map(|r| {
             let (variant, dimension) = (&r.variant, &r.family);
-            let note = if r.isolation_rank == 1 {
-                let by = isolation_margin(record, dimension, variant)
-                    .map(|m| format!(" by {}", ratio_text(m.ratio, m.interval.as_ref())))
-                    .unwrap_or_default();
-                let inside = if r.tied_in_context {
-                    format!("inside perft it ties {}", r.leader)
-                } else {
-                    format!(
-                        "inside perft it ranks {} of {}",
-                        r.context_rank, r.context_of
-                    )
-                };
-                format!("{variant} wins in isolation ({dimension}){by}; {inside}")
+            let isolation = match (r.isolation_rank, r.isolation_shared) {
+                (1, false) => {
+                    let by = isolation_margin(record, dimension, variant)
+                        .map(|m| format!(" by {}", ratio_text(m.ratio, m.interval.as_ref())))
+                        .unwrap_or_default();
+                    format!("{variant} wins in isolation ({dimension}){by}")
+                }
+                (1, true) => format!("{variant} ties for first in isolation ({dimension})"),
+                (rank, _) => format!(
+                    "{variant} ranks {rank} of {} in isolation ({dimension})",
+                    r.isolation_of
+                ),
+            };
+            let inside = if r.tied_in_context {
+                format!("inside perft it ties {}", r.leader)
+            } else if r.context_rank == 1 && r.context_shared {
+                "inside perft it ties for first".to_string()
+            } else if r.context_rank == 1 {
+                "inside perft it ranks first".to_string()
             } else {
                 format!(
-                    "{variant} ranks {} of {} in isolation ({dimension}) but {} of {} inside perft",
-                    r.isolation_rank, r.isolation_of, r.context_rank, r.context_of
+                    "inside perft it ranks {} of {}",
+                    r.context_rank, r.context_of
                 )
             };
+            let note = format!("{isolation}; {inside}");
             InContext {
                 family: r.family,
                 variant: r.variant,

@@ -1,20 +1,25 @@
-//! From samples to a record's measurements and ranks: how sure each number is.
+//! From samples to a record's measurements, controls and ranks: how sure each number is.
 //!
 //! - Each measurement keeps its per-round values, and its median gets a 95% interval from the
-//!   rounds' order statistics (no assumption about their distribution).
-//! - Every round measures all the variants of a workload back to back, so the ratio of a
-//!   variant to the workload's best variant is taken **per round** (paired): drift that hits
-//!   the whole round cancels. Its median and 95% interval say whether the two are tied.
-//! - Rounds taken seconds apart on a shared machine are not independent, so every interval is
-//!   widened by the spread of the medians of the run's sweeps (see
-//!   [`crate::stats::clustered_median_interval`]).
-//! - A family's ranking orders its variants by the geometric mean of their paired ratios over
-//!   the family's workloads; each is compared with the one ranked above it
-//!   ([`paired_geomean`]), and where the interval includes parity the two are tied (≈), not
-//!   ordered.
+//!   rounds' order statistics ([`crate::stats::median_interval`]), widened where the run's
+//!   sweeps disagree ([`crate::stats::clustered_median_interval`]).
+//! - Every round measures all the variants of a workload, so the ratio of a variant to the
+//!   workload's best variant is taken **per round** (paired): drift that hits the whole round
+//!   cancels. The ratio printed is the median of the per-round ratios, and its interval is that
+//!   median's, so the point always lies inside its interval.
+//! - **A/A controls** ([`controls`]): pairs of names under which the same code ran. What
+//!   separates them is a bias of the run, not a difference between techniques; the largest
+//!   such factor in any workload of a family is the family's **spread**.
+//! - A difference is called only where it exceeds both: a ratio is **tied** ([`tied`]) when
+//!   its interval includes 1.00 or reaches into the spread's band `[1/spread, spread]`.
+//! - A family's ranking orders its variants by the geometric mean of their ratios to each
+//!   workload's best; each variant is compared with the **first** ([`paired_geomean`]), never
+//!   with the one above it, and a variant tied with the first shares rank 1.
 
 use crate::measure::Samples;
-use crate::record::{ClockEstimate, Interval, Measurement, Mode, Rank, SimdSpeedup};
+use crate::record::{
+    ClockEstimate, ControlPair, FamilyControl, Interval, Measurement, Mode, Rank, SimdSpeedup,
+};
 use crate::stats::{clustered_median_interval, geometric_mean, median, round_significant, Summary};
 use std::collections::BTreeMap;
 
@@ -31,12 +36,17 @@ fn kept(x: f64) -> f64 {
 /// A workload's identity within a record.
 type WorkloadKey = (String, String, Mode, u64);
 
+/// What a run's samples come to.
+#[derive(Clone, Debug)]
+pub struct Analysis {
+    pub measurements: Vec<Measurement>,
+    pub ranks: Vec<Rank>,
+    pub controls: Vec<FamilyControl>,
+}
+
 /// Turns raw samples into measurements (statistics, intervals, ratios, floor multiples,
-/// suspects, cycles) and ranks each family's variants.
-pub fn analyze(
-    samples: &[Samples],
-    clock: Option<&ClockEstimate>,
-) -> (Vec<Measurement>, Vec<Rank>) {
+/// suspects, cycles), the families' A/A controls, the ties and each family's ranking.
+pub fn analyze(samples: &[Samples], clock: Option<&ClockEstimate>) -> Analysis {
     let mut measurements: Vec<Measurement> = samples
         .iter()
         .filter_map(|s| measurement(s, clock))
@@ -55,8 +65,31 @@ pub fn analyze(
     for (indices, answer_bytes) in groups.values() {
         compare_within_workload(&mut measurements, indices, *answer_bytes);
     }
-    let ranks = rank(&measurements);
-    (measurements, ranks)
+    let controls = controls(&measurements);
+    let spread = |family: &str| {
+        controls
+            .iter()
+            .find(|c| c.family == family)
+            .map_or(1.0, |c| c.spread)
+    };
+    for m in measurements.iter_mut().filter(|m| !m.floor) {
+        let s = spread(&m.family);
+        m.tied_with_best = m.paired_ratio_to_best.map(|p| tied(&p, s));
+    }
+    let ranks = rank(&measurements, &spread);
+    Analysis {
+        measurements,
+        ranks,
+        controls,
+    }
+}
+
+/// Whether a ratio shows no difference larger than the run can tell: its interval includes
+/// 1.00, or reaches into the band `[1/spread, spread]` that the family's A/A controls span
+/// (`spread` >= 1; 1 where there is no control).
+pub fn tied(ratio: &Interval, spread: f64) -> bool {
+    let spread = spread.max(1.0);
+    ratio.low <= spread && ratio.high >= 1.0 / spread
 }
 
 fn workload_key(m: &Measurement) -> WorkloadKey {
@@ -66,6 +99,19 @@ fn workload_key(m: &Measurement) -> WorkloadKey {
         m.mode,
         m.eviction_bytes,
     )
+}
+
+/// `distribution/mode`, plus `/E` under cache pressure.
+fn workload_label(m: &Measurement) -> String {
+    match m.mode {
+        Mode::CachePressure => format!(
+            "{}/{}/{}",
+            m.workload,
+            m.mode.name(),
+            crate::units::bytes_compact(m.eviction_bytes)
+        ),
+        _ => format!("{}/{}", m.workload, m.mode.name()),
+    }
 }
 
 /// One variant's measurement in one workload, before it is compared with the others.
@@ -95,6 +141,9 @@ fn measurement(s: &Samples, clock: Option<&ClockEstimate>) -> Option<Measurement
         cycles_per_op_estimate: clock.map(|c| kept(summary.median * c.ghz)),
         ratio_to_best: None,
         paired_ratio_to_best: None,
+        tied_with_best: None,
+        same_code_as: s.same_code_as.map(str::to_string),
+        twin: s.twin,
         floor_multiple: None,
         table_bytes: s.table_bytes,
         requires: s.requires.iter().map(|r| r.to_string()).collect(),
@@ -106,15 +155,33 @@ fn measurement(s: &Samples, clock: Option<&ClockEstimate>) -> Option<Measurement
 }
 
 /// Ratios to the best and to the floor, and the suspects, within one workload. The floor is a
-/// lower bound for every portable variant, and for SIMD variants whose answers are one word;
-/// a SIMD kernel that stores a wide answer (48 bytes of attack spans) with one 512-bit store
-/// can beat the floor's baseline-instruction-set stores without deleting any work, so it is
-/// not called suspect for that.
+/// lower bound for every portable variant, and for SIMD variants whose answers are one word; a
+/// SIMD kernel that stores a wide answer (48 bytes of attack spans) with one 512-bit store can
+/// beat the floor's baseline-instruction-set stores without deleting any work, so it is not
+/// called suspect for that.
 fn compare_within_workload(
     measurements: &mut [Measurement],
     indices: &[usize],
     answer_bytes: usize,
 ) {
+    relate_within_workload(measurements, indices);
+    let floor = indices
+        .iter()
+        .find(|&&i| measurements[i].floor)
+        .map(|&i| measurements[i].ns_per_op);
+    for &i in indices {
+        let m = &mut measurements[i];
+        if !m.floor {
+            let floor_bounds_it = m.requires.is_empty() || answer_bytes <= 8;
+            m.suspect = floor_bounds_it && floor.is_some_and(|f| below_floor(&m.ns_per_op, &f));
+        }
+    }
+}
+
+/// Each measurement's ratio to the floor and to the best of its workload: the ranked variant
+/// (not the floor, not a twin) with the lowest median, to which every other is paired per
+/// round.
+fn relate_within_workload(measurements: &mut [Measurement], indices: &[usize]) {
     let floor = indices
         .iter()
         .find(|&&i| measurements[i].floor)
@@ -122,7 +189,7 @@ fn compare_within_workload(
     let Some(best) = indices
         .iter()
         .copied()
-        .filter(|&i| !measurements[i].floor)
+        .filter(|&i| measurements[i].ranked())
         .min_by(|&a, &b| {
             let (a, b) = (&measurements[a].ns_per_op, &measurements[b].ns_per_op);
             a.median.total_cmp(&b.median)
@@ -135,13 +202,49 @@ fn compare_within_workload(
     for &i in indices {
         let m = &mut measurements[i];
         m.floor_multiple = floor.map(|f| kept(m.ns_per_op.median / f.median));
-        if !m.floor {
-            m.ratio_to_best = Some(kept(m.ns_per_op.median / best_median));
-            m.paired_ratio_to_best = paired_ratio(&m.rounds, &best_rounds, &m.sweeps);
-            let floor_bounds_it = m.requires.is_empty() || answer_bytes <= 8;
-            m.suspect = floor_bounds_it && floor.is_some_and(|f| below_floor(&m.ns_per_op, &f));
+        if m.floor {
+            continue;
+        }
+        m.paired_ratio_to_best = if i == best && !m.rounds.is_empty() {
+            point(1.0)
+        } else {
+            paired_ratio(&m.rounds, &best_rounds, &m.sweeps)
+        };
+        m.ratio_to_best = Some(
+            m.paired_ratio_to_best
+                .map_or_else(|| kept(m.ns_per_op.median / best_median), |p| p.median),
+        );
+    }
+}
+
+/// Derives again, with this build's rules, everything a record older than schema 3 computed
+/// from its rounds: each median's interval, the ratios to the best with their intervals and
+/// ties, the SIMD speedups and the ranks. Its raw values (rounds, summaries) and its suspects
+/// are kept; it has no A/A controls, so ties are called on the intervals alone.
+pub fn rederive(record: &mut crate::record::Record) {
+    for m in record.measurements.iter_mut() {
+        if !m.rounds.is_empty() {
+            let (low, high) = clustered_median_interval(&m.rounds, &m.sweeps);
+            let median = m.ns_per_op.median;
+            m.median_interval = Some(Interval {
+                median,
+                low: low.min(median),
+                high: high.max(median),
+            });
         }
     }
+    let mut groups: BTreeMap<WorkloadKey, Vec<usize>> = BTreeMap::new();
+    for (i, m) in record.measurements.iter().enumerate() {
+        groups.entry(workload_key(m)).or_default().push(i);
+    }
+    for indices in groups.values() {
+        relate_within_workload(&mut record.measurements, indices);
+    }
+    for m in record.measurements.iter_mut().filter(|m| !m.floor) {
+        m.tied_with_best = m.paired_ratio_to_best.map(|p| tied(&p, 1.0));
+    }
+    record.simd_speedups = simd_speedups(&record.measurements);
+    record.ranks = rank(&record.measurements, &|_| 1.0);
 }
 
 /// The per-round ratio `a[i] / b[i]`: its median and 95% interval (clustered by `sweeps`, the
@@ -153,10 +256,12 @@ pub fn paired_ratio(a: &[f64], b: &[f64], sweeps: &[usize]) -> Option<Interval> 
     }
     let ratios: Vec<f64> = a.iter().zip(b).map(|(x, y)| x / y).collect();
     let (low, high) = clustered_median_interval(&ratios, sweeps);
+    let point = kept(median(&ratios)?);
+    // Rounded to the record's digits, outward, so the rounded point stays inside.
     Some(Interval {
-        median: kept(median(&ratios)?),
-        low: kept(low),
-        high: kept(high),
+        median: point,
+        low: kept(low).min(point),
+        high: kept(high).max(point),
     })
 }
 
@@ -167,12 +272,100 @@ pub fn below_floor(variant: &Summary, floor: &Summary) -> bool {
     variant.median + variant.mad < floor.median - floor.mad
 }
 
-/// Each SIMD variant's speedup over the best portable variant, per throughput workload.
+/// Each family's A/A controls: every measurement that runs the same code as another (a
+/// runner's twin, or a registered copy) against that one, per workload, paired per round.
+/// The spread is the largest factor separating a pair in any workload (1.00 for none).
+pub fn controls(measurements: &[Measurement]) -> Vec<FamilyControl> {
+    let mut families: Vec<FamilyControl> = Vec::new();
+    for second in measurements.iter().filter(|m| m.same_code_as.is_some()) {
+        let first_name = second.same_code_as.as_deref().unwrap_or_default();
+        let family = match families.iter().position(|c| c.family == second.family) {
+            Some(i) => &mut families[i],
+            None => {
+                families.push(FamilyControl {
+                    family: second.family.clone(),
+                    spread: 1.0,
+                    pairs: Vec::new(),
+                });
+                families.last_mut().expect("just pushed")
+            }
+        };
+        if family.pairs.iter().any(|p| p.variant == second.variant) {
+            continue;
+        }
+        let seconds: Vec<&Measurement> = measurements
+            .iter()
+            .filter(|m| m.family == second.family && m.variant == second.variant)
+            .collect();
+        let firsts: Vec<&Measurement> = measurements
+            .iter()
+            .filter(|m| m.family == second.family && m.variant == first_name)
+            .collect();
+        let per_workload: Vec<(String, Interval)> = seconds
+            .iter()
+            .filter_map(|s| {
+                let f = firsts.iter().find(|f| workload_key(f) == workload_key(s))?;
+                let ratio = paired_ratio(&s.rounds, &f.rounds, &s.sweeps)
+                    .or_else(|| point(kept(s.ns_per_op.median / f.ns_per_op.median)))?;
+                Some((workload_label(s), ratio))
+            })
+            .collect();
+        let deviation = |i: &Interval| i.median.max(1.0 / i.median);
+        let Some((widest_workload, widest)) = per_workload
+            .iter()
+            .max_by(|a, b| deviation(&a.1).total_cmp(&deviation(&b.1)))
+            .cloned()
+        else {
+            continue;
+        };
+        let ratio = geomean_of(&per_workload.iter().map(|w| w.1).collect::<Vec<_>>());
+        family.spread = kept(family.spread.max(deviation(&widest)));
+        family.pairs.push(ControlPair {
+            variant: second.variant.clone(),
+            same_code_as: first_name.to_string(),
+            twin: second.twin,
+            tied: ratio.includes_parity(),
+            ratio,
+            widest_workload,
+            widest,
+            workloads: per_workload.len(),
+        });
+    }
+    families
+}
+
+/// An interval that is a single value.
+fn point(x: f64) -> Option<Interval> {
+    Some(Interval {
+        median: x,
+        low: x,
+        high: x,
+    })
+}
+
+/// The geometric means of the points and of each bound of `intervals` (not empty).
+fn geomean_of(intervals: &[Interval]) -> Interval {
+    let mean = |part: fn(&Interval) -> f64| {
+        kept(geometric_mean(
+            &intervals.iter().map(part).collect::<Vec<_>>(),
+        ))
+    };
+    let median = mean(|i| i.median);
+    Interval {
+        median,
+        low: mean(|i| i.low).min(median),
+        high: mean(|i| i.high).max(median),
+    }
+}
+
+/// Each SIMD variant's speedup over the best portable variant (the portable variant with the
+/// lowest median), per throughput workload: the median of the per-round ratios with its
+/// interval (the ratio of medians where there are no rounds). Twins are left out.
 pub fn simd_speedups(measurements: &[Measurement]) -> Vec<SimdSpeedup> {
     let throughput = || {
         measurements
             .iter()
-            .filter(|m| m.mode == Mode::Throughput && !m.floor)
+            .filter(|m| m.mode == Mode::Throughput && m.ranked())
     };
     throughput()
         .filter(|m| !m.requires.is_empty())
@@ -182,23 +375,28 @@ pub fn simd_speedups(measurements: &[Measurement]) -> Vec<SimdSpeedup> {
                     p.requires.is_empty() && p.family == simd.family && p.workload == simd.workload
                 })
                 .min_by(|a, b| a.ns_per_op.median.total_cmp(&b.ns_per_op.median))?;
+            let interval = paired_ratio(&best.rounds, &simd.rounds, &simd.sweeps);
             Some(SimdSpeedup {
                 family: simd.family.clone(),
                 variant: simd.variant.clone(),
                 workload: simd.workload.clone(),
                 best_portable: best.variant.clone(),
-                speedup: kept(best.ns_per_op.median / simd.ns_per_op.median),
-                interval: paired_ratio(&best.rounds, &simd.rounds, &simd.sweeps),
+                speedup: interval.map_or_else(
+                    || kept(best.ns_per_op.median / simd.ns_per_op.median),
+                    |i| i.median,
+                ),
+                interval,
             })
         })
         .collect()
 }
 
-/// Ranks each family's variants by the geometric mean of their ratios to the best (paired
-/// where the record has rounds), with ties called by [`paired_geomean`].
-pub fn rank(measurements: &[Measurement]) -> Vec<Rank> {
+/// Ranks each family's ranked variants (not the floor, not twins) by the geometric mean of
+/// their ratios to each workload's best, and calls each one tied or not with the first
+/// ([`tied`], given the family's A/A `spread`).
+pub fn rank(measurements: &[Measurement], spread: &dyn Fn(&str) -> f64) -> Vec<Rank> {
     let mut by_variant: BTreeMap<(String, String), Vec<&Measurement>> = BTreeMap::new();
-    for m in measurements.iter().filter(|m| !m.floor) {
+    for m in measurements.iter().filter(|m| m.ranked()) {
         by_variant
             .entry((m.family.clone(), m.variant.clone()))
             .or_default()
@@ -207,17 +405,14 @@ pub fn rank(measurements: &[Measurement]) -> Vec<Rank> {
     let mut ranks: Vec<(Rank, Vec<&Measurement>)> = by_variant
         .into_iter()
         .map(|((family, variant), ms)| {
-            let ratios: Vec<f64> = ms
-                .iter()
-                .filter_map(|m| m.paired_ratio_to_best.map(|p| p.median).or(m.ratio_to_best))
-                .collect();
+            let ratios: Vec<f64> = ms.iter().filter_map(|m| m.ratio_to_best).collect();
             let rank = Rank {
                 family,
                 variant,
                 rank: 0,
                 geomean_ratio: kept(geometric_mean(&ratios)),
                 paired_to_first: None,
-                tied_with_previous: false,
+                tied_with_best: false,
                 workloads: ratios.len(),
             };
             (rank, ms)
@@ -236,28 +431,28 @@ pub fn rank(measurements: &[Measurement]) -> Vec<Rank> {
                 .iter()
                 .take_while(|(r, _)| r.family == family)
                 .count();
-        order_family(&mut ranks[start..end]);
+        order_family(&mut ranks[start..end], spread(&family));
         start = end;
     }
     ranks.into_iter().map(|(r, _)| r).collect()
 }
 
-/// Numbers one family's ranks (sorted best first), calling ties with the one above.
-fn order_family(ranks: &mut [(Rank, Vec<&Measurement>)]) {
+/// Numbers one family's ranks (sorted best first): a variant tied with the first shares rank
+/// 1; any other takes its position.
+fn order_family(ranks: &mut [(Rank, Vec<&Measurement>)], spread: f64) {
     let first = ranks.first().map(|(_, ms)| ms.clone()).unwrap_or_default();
-    for i in 0..ranks.len() {
-        ranks[i].0.paired_to_first = paired_geomean(&ranks[i].1, &first);
-        let tied = i > 0
-            && paired_geomean(&ranks[i].1, &ranks[i - 1].1).is_some_and(|p| p.includes_parity());
-        ranks[i].0.tied_with_previous = tied;
-        ranks[i].0.rank = if tied { ranks[i - 1].0.rank } else { i + 1 };
+    for (i, (rank, ms)) in ranks.iter_mut().enumerate() {
+        rank.paired_to_first = paired_geomean(ms, &first);
+        rank.tied_with_best = i > 0 && rank.paired_to_first.is_some_and(|p| tied(&p, spread));
+        rank.rank = if rank.tied_with_best { 1 } else { i + 1 };
     }
 }
 
-/// The geometric mean over workloads of the paired per-round ratio `a / b`, with an interval
+/// The geometric mean over workloads of the median per-round ratio `a / b`, with an interval
 /// made of the geometric means of each workload's interval bounds (each clustered by sweep,
-/// see [`paired_ratio`]). That is wider than a strict interval of the mean would be, so ties
-/// are called rather than orders invented. `None` if the two share no workload with rounds.
+/// see [`paired_ratio`]). That is as wide as if every workload erred the same way at once,
+/// wider than a strict interval of the mean, so ties are called rather than orders invented.
+/// `None` if the two share no workload with rounds.
 pub fn paired_geomean(a: &[&Measurement], b: &[&Measurement]) -> Option<Interval> {
     let intervals: Vec<Interval> = a
         .iter()
@@ -266,17 +461,45 @@ pub fn paired_geomean(a: &[&Measurement], b: &[&Measurement]) -> Option<Interval
             paired_ratio(&x.rounds, &y.rounds, &x.sweeps)
         })
         .collect();
-    if intervals.is_empty() {
-        return None;
+    (!intervals.is_empty()).then(|| geomean_of(&intervals))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ties_reach_into_the_spread() {
+        let ratio = |low, high| Interval {
+            median: (low + high) / 2.0,
+            low,
+            high,
+        };
+        assert!(tied(&ratio(0.98, 1.03), 1.0));
+        assert!(!tied(&ratio(1.02, 1.08), 1.0));
+        assert!(
+            tied(&ratio(1.02, 1.08), 1.03),
+            "reaches into [1/1.03, 1.03]"
+        );
+        assert!(!tied(&ratio(1.04, 1.08), 1.03));
+        assert!(tied(&ratio(0.95, 0.99), 1.02));
+        assert!(!tied(&ratio(0.90, 0.95), 1.02));
     }
-    let mean = |part: fn(&Interval) -> f64| {
-        kept(geometric_mean(
-            &intervals.iter().map(part).collect::<Vec<_>>(),
-        ))
-    };
-    Some(Interval {
-        median: mean(|i| i.median),
-        low: mean(|i| i.low),
-        high: mean(|i| i.high),
-    })
+
+    #[test]
+    fn paired_points_lie_inside_their_intervals() {
+        let a: Vec<f64> = (0..12).map(|i| 1.0 + (i % 4) as f64 * 0.011).collect();
+        let b: Vec<f64> = (0..12).map(|i| 1.0 + (i % 3) as f64 * 0.017).collect();
+        let p = paired_ratio(&a, &b, &[3, 3, 3, 3]).unwrap();
+        assert!(p.low <= p.median && p.median <= p.high, "{p:?}");
+        let g = geomean_of(&[
+            p,
+            Interval {
+                median: 2.0,
+                low: 1.5,
+                high: 2.1,
+            },
+        ]);
+        assert!(g.low <= g.median && g.median <= g.high, "{g:?}");
+    }
 }

@@ -1,11 +1,13 @@
 //! The runner: every selected, runnable variant of every workload, interleaved.
 //!
-//! Within a workload, samples are taken round-robin: floor, A, B, C, then A, B, C, floor, then
-//! B, C, floor, A, … so that drift (frequency changes, a neighbour on the shared machine) hits
-//! every variant alike, and every variant takes every position in a round equally often (the
-//! last in a round measured a few percent faster than the one before it, on identical machine
-//! code). Each sample is a few passes over a set of queries (as many as fill the workload's
-//! budget in the plan's number of rounds) and yields a time per query.
+//! Within a workload, samples are taken in rounds: every round runs the floor and every
+//! variant once each, in a fresh random order (seeded), so that drift (frequency changes, a
+//! neighbour on the shared machine) hits every variant alike, and no variant always follows
+//! the same neighbour (with a fixed order rotated by one per round, every variant followed the
+//! same one in every round, and whatever state that one left became a bias). Each sample is
+//! taken **hot** ([`Prepared::run_hot`]): an untimed pass of the same variant over its own
+//! queries, then a few timed passes, so that no timed pass starts on state left by another
+//! variant. A sample yields a time per query.
 //!
 //! Every round draws fresh queries; every variant (and the floor) runs on exactly those, each
 //! in its own random order, so no code replays a sequence the branch predictor could have
@@ -15,13 +17,24 @@
 //!
 //! The floor is the empty kernel (it returns its input), measured the same way in every
 //! workload.
+//!
+//! **A/A controls.** Where a family registers variants that run the same code under several
+//! names ([`Bench::same_code`]: perft's default configuration), those are its controls.
+//! Otherwise, when two or more of its variants are measured, the runner measures one of them a
+//! second time under the name `<variant>-aa` ([`twin_name`]): the selected, runnable variant
+//! of the family's own (not a peer's) with the largest table, the first of them in registry
+//! order. The twin is the same verified kernel behind a wrapper type that hands every call on
+//! unchanged, so the loop is compiled again for it; it is never ranked, and the spread between
+//! the two names says how large a difference the run can show between identical code.
 
 use crate::select::{entries, Selection};
-use crate::workload::{Mode, Pass, Prepared, Workload};
+use crate::workload::{HotPass, Mode, Prepared, Workload, PRESSURE_BLOCK};
+use rand::seq::SliceRandom;
+use rand_chacha::ChaCha8Rng;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 use strategies::family::Empty;
-use strategies::{Bench, Cpu};
+use strategies::{inputs, Bench, Cpu, Family, Kernel, Visitor};
 
 /// The floor's name in records and tables.
 pub const FLOOR: &str = "empty";
@@ -68,8 +81,8 @@ impl Plan {
             seed,
             quick: true,
             total: Duration::from_secs(8),
-            min_rounds: 6,
-            max_rounds: 16,
+            min_rounds: 12,
+            max_rounds: 24,
             sweeps: 2,
         }
     }
@@ -105,6 +118,11 @@ pub struct Samples {
     pub ns_per_op: Vec<f64>,
     /// How many of the rounds each sweep took, in order (they sum to the number of rounds).
     pub sweeps: Vec<usize>,
+    /// An A/A control: the variant whose code this one runs too (see the module docs).
+    pub same_code_as: Option<&'static str>,
+    /// The runner's second measurement of [`Samples::same_code_as`] under a second name: not a
+    /// registered variant, so never ranked or advised.
+    pub twin: bool,
 }
 
 /// The run was interrupted (Ctrl-C); nothing measured so far is to be trusted or written.
@@ -142,8 +160,9 @@ pub trait WorkloadRun {
 }
 
 /// The workloads of `F` under `selection` and `plan`, each ready to measure every selected
-/// variant that runs under `cpu` (none if the selection has no variant of `F`). A quick plan
-/// takes passes of the family's [`quick_pool`](strategies::Shape::quick_pool).
+/// variant that runs under `cpu` and the family's A/A control (none if the selection has no
+/// variant of `F`). A quick plan takes passes of the family's
+/// [`quick_pool`](strategies::Shape::quick_pool), and of one block under cache pressure.
 pub fn prepare_family<F: Bench>(
     cpu: &Cpu,
     selection: &Selection,
@@ -157,17 +176,92 @@ pub fn prepare_family<F: Bench>(
     if !selection.includes_family(F::NAME) || variants.is_empty() {
         return Vec::new();
     }
+    let slots = slots::<F>(&variants);
     let quick_pool = F::shape().quick_pool;
     Workload::matrix::<F>()
         .into_iter()
         .map(|mut w| {
             if plan.quick {
-                w.pool = w.pool.min(quick_pool);
+                // Under cache pressure a quick pass is one block: its sweep is most of its time.
+                let quick = match w.mode {
+                    Mode::CachePressure => PRESSURE_BLOCK,
+                    _ => quick_pool,
+                };
+                w.pool = w.pool.min(quick);
             }
-            let state = WorkloadState::<F>::new(&w, plan.seed, variants.clone());
+            let state = WorkloadState::<F>::new(&w, plan.seed, slots.clone());
             Box::new(state) as Box<dyn WorkloadRun>
         })
         .collect()
+}
+
+/// What one slot of a workload's rounds runs.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Slot<V> {
+    /// The empty kernel.
+    Floor,
+    Variant(V),
+    /// The A/A control: the variant again, as [`Twin`] of its kernel, under [`twin_name`].
+    Twin(V),
+}
+
+/// The floor, `variants` (runnable, selected, in registry order) and the family's A/A control:
+/// nothing more when it registers copies of one code among them, or when fewer than two
+/// variants are measured (nothing is ranked); else a twin of the variant of the family's own
+/// with the largest table (the first such in registry order).
+pub fn slots<F: Bench>(variants: &[F::Variant]) -> Vec<Slot<F::Variant>> {
+    let mut slots = vec![Slot::Floor];
+    slots.extend(variants.iter().map(|&v| Slot::Variant(v)));
+    let copies = F::same_code()
+        .into_iter()
+        .filter(|v| variants.contains(v))
+        .count();
+    if copies < 2 && variants.len() >= 2 {
+        let ours = variants
+            .iter()
+            .copied()
+            .filter(|&v| !F::descriptor(v).source.is_external());
+        // `max_by_key` keeps the last of equals: reversed, the first in registry order.
+        if let Some(control) = ours.rev().max_by_key(|&v| F::descriptor(v).table_bytes) {
+            slots.push(Slot::Twin(control));
+        }
+    }
+    slots
+}
+
+/// The name a variant's A/A twin is recorded under: `magic-aa`.
+pub fn twin_name(variant: &str) -> String {
+    format!("{variant}{TWIN_SUFFIX}")
+}
+
+/// What [`twin_name`] appends.
+pub const TWIN_SUFFIX: &str = "-aa";
+
+/// A kernel under a second name: the same code, behind a distinct type, so that every loop
+/// generic over the kernel is compiled again for it.
+#[derive(Clone, Copy, Debug)]
+pub struct Twin<K>(pub K);
+
+impl<F: Family, K: Kernel<F>> Kernel<F> for Twin<K> {
+    #[inline(always)]
+    fn query(self, input: F::Input) -> F::Output {
+        self.0.query(input)
+    }
+
+    #[inline(always)]
+    fn batch(self, inputs: &[F::Input], outputs: &mut [F::Output]) {
+        self.0.batch(inputs, outputs)
+    }
+}
+
+/// Hands a visitor the variant's kernel wrapped in [`Twin`].
+pub struct AsTwin<V>(pub V);
+
+impl<F: Family, V: Visitor<F>> Visitor<F> for AsTwin<V> {
+    type Output = V::Output;
+    fn visit<K: Kernel<F>>(self, kernel: K) -> V::Output {
+        self.0.visit(Twin(kernel))
+    }
 }
 
 /// Measures `workloads` (of any families) under `plan`.
@@ -215,11 +309,13 @@ pub fn measure_workloads(
         .collect())
 }
 
-/// One workload's prepared queries and the samples taken so far, slot 0 being the floor.
+/// One workload's prepared queries and the samples taken so far, per slot.
 struct WorkloadState<F: Bench> {
     prepared: Prepared<F>,
-    variants: Vec<F::Variant>,
+    slots: Vec<Slot<F::Variant>>,
     samples: Vec<Vec<f64>>,
+    /// Decides each round's order.
+    order: ChaCha8Rng,
     rounds: usize,
     /// Rounds per slice (per sweep), in order.
     sweeps: Vec<usize>,
@@ -229,30 +325,40 @@ struct WorkloadState<F: Bench> {
 const MAX_PASSES: u64 = 256;
 
 impl<F: Bench> WorkloadState<F> {
-    fn new(workload: &Workload, seed: u64, variants: Vec<F::Variant>) -> Self {
+    fn new(workload: &Workload, seed: u64, slots: Vec<Slot<F::Variant>>) -> Self {
+        let stream = format!("order/{}/{}", F::NAME, workload.label());
         WorkloadState {
             prepared: workload.prepare::<F>(seed),
-            samples: vec![Vec::new(); variants.len() + 1],
-            variants,
+            samples: vec![Vec::new(); slots.len()],
+            slots,
+            order: inputs::rng(seed, &stream),
             rounds: 0,
             sweeps: Vec::new(),
         }
     }
 
-    /// One time per query of the kernel in `slot` (0: the floor) on the selected queries,
-    /// over `passes` passes.
+    /// One time per query of the kernel in `slot`, hot, on its selected queries, over
+    /// `passes` timed passes.
     fn sample(&mut self, cpu: &Cpu, slot: usize, passes: u64) -> f64 {
-        let (elapsed, count) = if slot == 0 {
-            self.prepared.run(Empty::<F>::new(), passes)
-        } else {
-            let pass = Pass {
-                prepared: &mut self.prepared,
-                passes,
-            };
-            F::visit(self.variants[slot - 1], cpu, pass)
-                .expect("variant was checked to be runnable")
+        let pass = HotPass {
+            prepared: &mut self.prepared,
+            passes,
+        };
+        let (elapsed, count) = match self.slots[slot] {
+            Slot::Floor => pass.prepared.run_hot(Empty::<F>::new(), passes),
+            Slot::Variant(v) => F::visit(v, cpu, pass).expect("variant was checked to be runnable"),
+            Slot::Twin(v) => {
+                F::visit(v, cpu, AsTwin(pass)).expect("variant was checked to be runnable")
+            }
         };
         elapsed.as_nanos() as f64 / count as f64
+    }
+
+    /// The slots in a fresh random order.
+    fn shuffled_slots(&mut self) -> Vec<usize> {
+        let mut order: Vec<usize> = (0..self.slots.len()).collect();
+        order.shuffle(&mut self.order);
+        order
     }
 }
 
@@ -273,18 +379,19 @@ impl<F: Bench> WorkloadRun for WorkloadState<F> {
         max_rounds: usize,
         stop: &AtomicBool,
     ) -> Result<(), Interrupted> {
-        let slots = self.samples.len();
+        let slots = self.slots.len();
         self.prepared.acquire();
-        // A warm-up round (caches, predictors, clock), not kept; its length sets how many
-        // passes a sample holds, so that `max_rounds` rounds fill the budget.
+        // A warm-up round (caches, predictors, clock), not kept. Each of its samples is one
+        // untimed pass and one timed: its length sets how many passes a sample holds, so that
+        // `max_rounds` rounds fill the budget.
         let warm_up = Instant::now();
         self.prepared.draw(slots);
         for slot in 0..slots {
             self.prepared.select(slot);
             self.sample(cpu, slot, 1);
         }
-        let per_round = warm_up.elapsed().as_secs_f64().max(1e-9);
-        let passes = (budget.as_secs_f64() / (max_rounds.max(1) as f64 * per_round))
+        let per_pass = warm_up.elapsed().as_secs_f64().max(1e-9) / 2.0;
+        let passes = (budget.as_secs_f64() / (max_rounds.max(1) as f64 * per_pass) - 1.0)
             .floor()
             .clamp(1.0, MAX_PASSES as f64) as u64;
         let start = Instant::now();
@@ -295,9 +402,7 @@ impl<F: Bench> WorkloadRun for WorkloadState<F> {
                 return Err(Interrupted);
             }
             self.prepared.draw(slots);
-            // Rotated by one each round, so every variant takes every position in turn.
-            let first = self.rounds;
-            for slot in (0..slots).map(|i| (i + first) % slots) {
+            for slot in self.shuffled_slots() {
                 self.prepared.select(slot);
                 let kept = self.sample(cpu, slot, passes);
                 self.samples[slot].push(kept);
@@ -312,36 +417,52 @@ impl<F: Bench> WorkloadRun for WorkloadState<F> {
 
     fn into_samples(self: Box<Self>) -> Vec<Samples> {
         let workload = self.prepared.workload;
-        let mut samples = self.samples.into_iter();
-        let floor = Samples {
-            family: F::NAME,
-            variant: FLOOR,
-            floor: true,
-            external: false,
-            table_bytes: 0,
-            requires: Vec::new(),
-            workload,
-            ns_per_op: samples.next().expect("the floor's slot"),
-            sweeps: self.sweeps.clone(),
-        };
-        let measured = self
-            .variants
+        let sweeps = self.sweeps;
+        let copies: Vec<&'static str> = F::same_code()
+            .into_iter()
+            .filter(|v| self.slots.contains(&Slot::Variant(*v)))
+            .map(|v| F::descriptor(v).name)
+            .collect();
+        self.slots
             .iter()
-            .zip(samples)
-            .map(|(&variant, ns_per_op)| {
-                let descriptor = F::descriptor(variant);
-                Samples {
+            .zip(self.samples)
+            .map(|(&slot, ns_per_op)| {
+                let mut samples = Samples {
                     family: F::NAME,
-                    variant: descriptor.name,
-                    floor: false,
-                    external: descriptor.source.is_external(),
-                    table_bytes: descriptor.table_bytes,
-                    requires: descriptor.requires.iter().map(|f| f.name()).collect(),
+                    variant: FLOOR,
+                    floor: true,
+                    external: false,
+                    table_bytes: 0,
+                    requires: Vec::new(),
                     workload,
                     ns_per_op,
-                    sweeps: self.sweeps.clone(),
+                    sweeps: sweeps.clone(),
+                    same_code_as: None,
+                    twin: false,
+                };
+                let (Slot::Variant(v) | Slot::Twin(v)) = slot else {
+                    return samples;
+                };
+                let descriptor = F::descriptor(v);
+                samples.floor = false;
+                samples.variant = descriptor.name;
+                samples.external = descriptor.source.is_external();
+                samples.table_bytes = descriptor.table_bytes;
+                samples.requires = descriptor.requires.iter().map(|f| f.name()).collect();
+                if let Slot::Twin(_) = slot {
+                    samples.variant = leak(twin_name(descriptor.name));
+                    samples.same_code_as = Some(descriptor.name);
+                    samples.twin = true;
+                } else if copies.len() >= 2 && copies[1..].contains(&descriptor.name) {
+                    samples.same_code_as = Some(copies[0]);
                 }
-            });
-        std::iter::once(floor).chain(measured).collect()
+                samples
+            })
+            .collect()
     }
+}
+
+/// A name for the run's lifetime (a twin's: one per family and run).
+fn leak(name: String) -> &'static str {
+    Box::leak(name.into_boxed_str())
 }

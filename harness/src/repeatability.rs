@@ -6,11 +6,12 @@
 //!   median is its 95% interval widened for the second run's own sampling error:
 //!   `m1 · exp(±1.96 · √2 · se)`, `se` from the first run's interval of the median;
 //! - **decision stability**: of the orderings the first run calls significant (two variants of
-//!   a workload whose paired per-round ratio interval excludes parity), the share the second
-//!   run reproduces (the same variant is faster) (goal: at least 95%);
+//!   a workload whose paired per-round ratio is not tied: its interval lies wholly beyond
+//!   parity and the family's A/A spread, [`crate::analysis::tied`]), the share the second run
+//!   reproduces (the same variant is faster) (goal: at least 95%);
 //! - the share of medians within 5% of each other, the old measure, for comparison.
 
-use crate::analysis::paired_ratio;
+use crate::analysis::{paired_ratio, tied};
 use crate::compare::Key;
 use crate::record::{Measurement, Record};
 use anyhow::{bail, Result};
@@ -109,7 +110,7 @@ fn figures(first: &Record, second: &Record, keep: impl Fn(&Measurement) -> bool)
         .iter()
         .filter(|(a, b)| (b.ns_per_op.median / a.ns_per_op.median - 1.0).abs() <= 0.05)
         .count();
-    let (significant, reproduced) = orderings(&pairs);
+    let (significant, reproduced) = orderings(&pairs, first);
     Figures {
         medians: pairs.len(),
         inside_prediction: inside,
@@ -133,7 +134,7 @@ fn prediction_contains(m: &Measurement, x: f64) -> bool {
 
 /// Of the pairs of variants in one workload that the first run orders significantly, how many,
 /// and how many the second run orders the same way.
-fn orderings(pairs: &[(&Measurement, &Measurement)]) -> (usize, usize) {
+fn orderings(pairs: &[(&Measurement, &Measurement)], first: &Record) -> (usize, usize) {
     let mut by_workload: BTreeMap<(String, String, crate::record::Mode, u64), Vec<usize>> =
         BTreeMap::new();
     for (i, (m, _)) in pairs.iter().enumerate() {
@@ -155,7 +156,7 @@ fn orderings(pairs: &[(&Measurement, &Measurement)]) -> (usize, usize) {
                 let Some(ratio) = paired_ratio(&a1.rounds, &b1.rounds, &a1.sweeps) else {
                     continue;
                 };
-                if ratio.includes_parity() {
+                if tied(&ratio, first.spread(&a1.family)) {
                     continue;
                 }
                 significant += 1;

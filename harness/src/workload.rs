@@ -233,13 +233,41 @@ impl<F: Bench> Prepared<F> {
         &self.sets[self.current]
     }
 
-    /// Runs `passes` passes over the queries with `kernel`. Returns the time spent on queries
-    /// and the work done (the number of queries, or of the family's unit). The loops are
-    /// generic over `K`, so each variant gets its own compiled copy with the query inlined.
+    /// Runs `passes` passes over the queries with `kernel`, having only read the queries into
+    /// cache first: the variant's tables are in whatever state the code before left them.
+    /// `cargo bench` (whose iterations warm them) and the instruction-count gate use it; the
+    /// runner's samples use [`Prepared::run_hot`]. Returns the time spent on queries and the
+    /// work done (the number of queries, or of the family's unit). The loops are generic over
+    /// `K`, so each variant gets its own compiled copy with the query inlined.
     #[inline(never)]
     pub fn run<K: Kernel<F>>(&mut self, kernel: K, passes: u64) -> (Duration, u64) {
-        let count = self.work * passes;
         self.touch();
+        self.timed(kernel, passes)
+    }
+
+    /// One untimed pass over the selected queries with `kernel`, then `passes` timed passes:
+    /// the state every sample of the runner is taken in ("hot"). The untimed pass brings the
+    /// variant's own tables, its queries and its branch history into the state its timed
+    /// passes keep them in, whatever ran before it; under cache pressure, the sweep before
+    /// every timed block then evicts the stated number of bytes after it. Without it, a
+    /// variant with a large table was timed on the table that the variants before it in the
+    /// round had evicted: rook `magic` measured 3.0 ns per query in a full run and 0.9 ns
+    /// alone (Intel family 6 model 167), 4.6 and 1.4 on a Zen 4.
+    ///
+    /// The untimed pass runs the workload's own loop (the latency chain in latency mode, the
+    /// batch loop otherwise), so the timed loop also finds its branches trained.
+    #[inline(never)]
+    pub fn run_hot<K: Kernel<F>>(&mut self, kernel: K, passes: u64) -> (Duration, u64) {
+        match self.workload.mode {
+            Mode::Latency => self.latency(kernel, 1),
+            Mode::Throughput | Mode::CachePressure => self.throughput(kernel, 1),
+        };
+        self.timed(kernel, passes)
+    }
+
+    /// `passes` timed passes in the workload's mode: the time and the work done.
+    fn timed<K: Kernel<F>>(&mut self, kernel: K, passes: u64) -> (Duration, u64) {
+        let count = self.work * passes;
         let elapsed = match self.workload.mode {
             Mode::Throughput => self.throughput(kernel, passes),
             Mode::Latency => self.latency(kernel, passes),
@@ -249,12 +277,8 @@ impl<F: Bench> Prepared<F> {
     }
 
     /// Reads the selected queries (and masks) once, untimed, so that a sample's first pass
-    /// finds them in cache as its later passes do. Each round draws one shuffled copy per
-    /// variant, and by a variant's turn the copies drawn after its own have pushed it out of
-    /// L2 (seventeen copies of 256 KiB for a slider family, against 2 MiB): a sample of one
-    /// pass, as most are in the default run, timed the queries' trip from L3 instead of the
-    /// kernel (Intel family 6 model 167: the floor at 0.71 ns per query against 0.41 with many
-    /// passes, and every variant slower by as much or more).
+    /// finds them in cache as its later passes do (each round draws one shuffled copy per
+    /// variant, and the copies drawn after one push it out of L2).
     fn touch(&self) {
         let Queries { inputs, masks } = &self.sets[self.current];
         touch_lines(inputs);
@@ -376,6 +400,20 @@ impl<F: Bench> Visitor<F> for Pass<'_, F> {
     type Output = (Duration, u64);
     fn visit<K: Kernel<F>>(self, kernel: K) -> (Duration, u64) {
         self.prepared.run(kernel, self.passes)
+    }
+}
+
+/// Runs a prepared workload hot ([`Prepared::run_hot`]) with whichever kernel
+/// `Family::visit` hands over: the runner's samples.
+pub struct HotPass<'a, F: Bench> {
+    pub prepared: &'a mut Prepared<F>,
+    pub passes: u64,
+}
+
+impl<F: Bench> Visitor<F> for HotPass<'_, F> {
+    type Output = (Duration, u64);
+    fn visit<K: Kernel<F>>(self, kernel: K) -> (Duration, u64) {
+        self.prepared.run_hot(kernel, self.passes)
     }
 }
 

@@ -167,10 +167,15 @@ fn one_more_line_in_the_list_is_all_a_family_needs() {
     let samples =
         suite::measure_all::<Plus>(&cpu, &toy_only, &plan, &mut |_| {}, &AtomicBool::new(false))
             .unwrap();
-    // The floor and both variants, in every workload of the matrix.
+    // The floor, both variants and the A/A twin of the first, in every workload of the
+    // matrix; the twin is never ranked.
     let workloads = harness::workload::Workload::matrix::<toy::Toy>().len();
-    assert_eq!(samples.len(), 3 * workloads);
-    let (measurements, ranks) = analyze(&samples, None);
+    assert_eq!(samples.len(), 4 * workloads);
+    assert!(samples
+        .iter()
+        .any(|s| s.twin && s.variant == "count_ones-aa" && s.same_code_as == Some("count_ones")));
+    let analysis = analyze(&samples, None);
+    let (measurements, ranks) = (analysis.measurements, analysis.ranks);
     assert!(measurements.iter().all(|m| m.family == "toy"));
     assert_eq!(ranks.len(), 2);
     let mut record = common::synthetic_record("Toy CPU", "2026-11-23T00:00:00Z");

@@ -39,9 +39,9 @@ impl<I> Queries<I> {
 pub struct Shape {
     /// Queries per pass in throughput and latency mode.
     pub pool: usize,
-    /// Queries per pass at most in a `--quick` run, a smoke test of a few seconds: for a
-    /// family whose pass is long (perft's twelve positions take some 8 ms per variant, and a
-    /// round passes every variant several times), a shorter pass keeps the run to its budget.
+    /// Queries per pass at most in a `--quick` run, a smoke test of a few seconds: shorter
+    /// passes keep the run to its budget with enough rounds to give each median a useful
+    /// interval (perft's twelve positions take some 8 ms per variant).
     pub quick_pool: usize,
     /// Whether latency mode (one query at a time, each depending on the last) is measured.
     pub latency: bool,
@@ -56,10 +56,12 @@ pub struct Shape {
 }
 
 impl Shape {
-    /// 16,384 queries per pass (also in `--quick`), every mode, weight 1, times per query.
+    /// 16,384 queries per pass (2,048 in `--quick`, whose short passes leave room for a dozen
+    /// rounds a workload, so that one interrupted round cannot widen an interval to nothing),
+    /// every mode, weight 1, times per query.
     pub const DEFAULT: Shape = Shape {
         pool: 16_384,
-        quick_pool: 16_384,
+        quick_pool: 2_048,
         latency: true,
         cache_pressure: true,
         weight: 1,
@@ -110,6 +112,16 @@ pub trait Bench: Family {
         rng: &mut ChaCha8Rng,
         count: usize,
     ) -> Queries<Self::Input>;
+
+    /// Variants the family registers under several names that run the same code (perft's
+    /// default configuration, listed once under each technique it sets). The harness uses
+    /// them as the family's A/A controls: two names, one code, so whatever separates their
+    /// times is a bias of the run, not a difference between techniques. Empty by default; the
+    /// harness then measures one variant a second time under a second name (see
+    /// `harness::measure`).
+    fn same_code() -> Vec<Self::Variant> {
+        Vec::new()
+    }
 
     /// The latency chain's link: `input` with `zero` folded in. `zero` is always 0 at run time
     /// (the previous answer's fold ANDed with a zero the compiler cannot see through), so the

@@ -9,7 +9,9 @@ use harness::clock::{self, ClockEstimate};
 use harness::machine::Machine;
 use harness::measure::{Interrupted, Plan, Progress, Samples};
 use harness::output::{self, Legacy};
-use harness::record::{utc_now, write_new_atomically, Record, Run, Tool, SCHEMA_VERSION};
+use harness::record::{
+    utc_now, write_new_atomically, Record, Run, Tool, CACHE_STATE, SCHEMA_VERSION,
+};
 use harness::verify::{Outcome, Verdict};
 use harness::{cachesim, chart, names, report, suite};
 use std::io::{IsTerminal, Write};
@@ -275,7 +277,7 @@ fn make_record(
     started_utc: String,
     started: Instant,
 ) -> Record {
-    let (measurements, ranks) = analyze(samples, clock.as_ref());
+    let analysis = analyze(samples, clock.as_ref());
     let disabled: Vec<String> = context
         .cpu
         .disabled()
@@ -294,11 +296,13 @@ fn make_record(
             feature_masked: !disabled.is_empty(),
             disabled_features: disabled,
             only: context.selection.names().to_vec(),
+            cache_state: Some(CACHE_STATE.to_string()),
         },
         clock,
-        simd_speedups: simd_speedups(&measurements),
-        measurements,
-        ranks,
+        simd_speedups: simd_speedups(&analysis.measurements),
+        measurements: analysis.measurements,
+        ranks: analysis.ranks,
+        controls: analysis.controls,
         cache_sim: None,
     }
 }

@@ -147,6 +147,10 @@ impl Record {
             field: problem.field,
             reason: problem.reason,
         })?;
+        let mut record = record;
+        if record.schema_version < 3 {
+            crate::analysis::rederive(&mut record);
+        }
         Ok(record)
     }
 }

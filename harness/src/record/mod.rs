@@ -8,8 +8,15 @@
 //!
 //! Schema history: 1 had per-measurement summaries only; 2 adds each measurement's per-round
 //! values (`rounds`), the 95% interval of its median, its paired ratio to the best variant of
-//! its workload, rank intervals and ties, and optional cache-simulation counts. This build
-//! reads both.
+//! its workload, rank intervals and ties, and optional cache-simulation counts; 3 states the
+//! cache state every sample was taken in (`run.cache_state`: hot, an untimed pass of the same
+//! variant first), adds the A/A controls (`controls`, and `same_code_as` / `twin` on their
+//! measurements), calls ties against the best variant and outside the A/A spread
+//! (`tied_with_best` on measurements and ranks, replacing 2's `tied_with_previous`), and
+//! makes `ratio_to_best` and `speedup` the medians of the per-round ratios whose intervals
+//! they are printed with. This build reads all three; the ranks of a record older than 3 are
+//! computed again from its measurements on reading, with this build's rule for ties
+//! ([`crate::analysis::rank`]).
 
 pub mod io;
 pub mod validate;
@@ -23,7 +30,7 @@ use crate::stats::{LineFit, Summary};
 use serde::{Deserialize, Serialize};
 
 /// The schema this build writes. It reads every version from [`OLDEST_SCHEMA`] to this one.
-pub const SCHEMA_VERSION: u32 = 2;
+pub const SCHEMA_VERSION: u32 = 3;
 /// The oldest schema this build reads.
 pub const OLDEST_SCHEMA: u32 = 1;
 
@@ -41,6 +48,9 @@ pub struct Record {
     pub ranks: Vec<Rank>,
     /// Each SIMD variant against the best portable variant of its family, in throughput mode.
     pub simd_speedups: Vec<SimdSpeedup>,
+    /// Per family, its A/A controls and the spread they show (schema 3).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub controls: Vec<FamilyControl>,
     /// The caches the cache simulation modelled, when the run made one (`run --cache-sim`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub cache_sim: Option<SimulatedCaches>,
@@ -73,7 +83,8 @@ pub struct SimdSpeedup {
     pub variant: String,
     pub workload: String,
     pub best_portable: String,
-    /// The best portable median over this variant's median.
+    /// How many times faster than the best portable variant: the median of the per-round
+    /// ratios, best portable over this variant (schema 3; the ratio of the two medians before).
     pub speedup: f64,
     /// The paired per-round ratio (best portable over this variant) with its 95% interval
     /// (schema 2).
@@ -125,7 +136,21 @@ pub struct Run {
     pub feature_masked: bool,
     /// The `--only` filter, empty for everything.
     pub only: Vec<String>,
+    /// The cache state every sample was taken in, in words (schema 3; [`CACHE_STATE`]).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub cache_state: Option<String>,
 }
+
+/// What `run.cache_state` says of a record made by this build.
+pub const CACHE_STATE: &str = "hot: before its timed passes, every sample runs one untimed pass \
+     of the same variant over its own queries, so its tables, queries and branches are warmed \
+     by itself whatever ran before it; under cache pressure, a sweep of the stated number of \
+     bytes then precedes every timed block of 64 queries";
+
+/// What a record without `run.cache_state` (schema 1 and 2) was measured in.
+pub const CACHE_STATE_BEFORE_3: &str = "not stated (schema 1 or 2): each sample started on the \
+     caches the variant before it in the round had left, so a variant with a large table was \
+     timed partly cold, the more so the more variants shared the run";
 
 /// A value with its 95% interval.
 #[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
@@ -170,19 +195,32 @@ pub struct Measurement {
     /// sweep were taken close together, those of different sweeps seconds apart.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub sweeps: Vec<usize>,
-    /// The 95% interval of the median (schema 2): the rounds' order statistics, widened by
-    /// the spread of the sweeps' medians ([`crate::stats::clustered_median_interval`]).
+    /// The 95% interval of the median (schema 2): the rounds' order statistics, interpolated,
+    /// widened where the sweeps differ in level ([`crate::stats::clustered_median_interval`]).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub median_interval: Option<Interval>,
     /// `ns_per_op.median` times the estimated clock. An estimate.
     pub cycles_per_op_estimate: Option<f64>,
-    /// Median over the family's best median in the same workload (1.00 = best). `None` for
-    /// the floor.
+    /// The ratio to the variant with the best median in the same workload (1.00 = best): the
+    /// median of the per-round ratios, the point of `paired_ratio_to_best` (schema 3); the
+    /// ratio of the medians where there are no rounds, and in records before schema 3. `None`
+    /// for the floor.
     pub ratio_to_best: Option<f64>,
     /// The per-round ratio to the variant with the best median in the same workload, with its
-    /// 95% interval (schema 2). An interval that includes 1 means tied with the best.
+    /// 95% interval (schema 2).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub paired_ratio_to_best: Option<Interval>,
+    /// Tied with the best variant of the workload: `paired_ratio_to_best`'s interval includes
+    /// 1.00 or reaches into the family's A/A spread (schema 3, [`crate::analysis::tied`]).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub tied_with_best: Option<bool>,
+    /// An A/A control: the variant whose code this one runs too (schema 3).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub same_code_as: Option<String>,
+    /// The runner's second measurement of `same_code_as` under a second name (`magic-aa`): not
+    /// a registered variant, never ranked or advised (schema 3).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub twin: bool,
     /// Median over the floor's median in the same workload.
     pub floor_multiple: Option<f64>,
     pub table_bytes: usize,
@@ -208,10 +246,17 @@ fn is_query(unit: &String) -> bool {
 }
 
 impl Measurement {
-    /// Whether the variant is tied with the best of its workload: its paired ratio's interval
-    /// includes parity. `None` without rounds (schema 1) or for the floor.
+    /// Whether the variant is tied with the best of its workload: as the record says (schema
+    /// 3), else whether its paired ratio's interval includes parity. `None` without rounds
+    /// (schema 1) or for the floor.
     pub fn tied_with_best(&self) -> Option<bool> {
-        self.paired_ratio_to_best.map(|r| r.includes_parity())
+        self.tied_with_best
+            .or_else(|| self.paired_ratio_to_best.map(|r| r.includes_parity()))
+    }
+
+    /// Whether the measurement is of a ranked variant: neither the floor nor an A/A twin.
+    pub fn ranked(&self) -> bool {
+        !self.floor && !self.twin
     }
 }
 
@@ -252,16 +297,52 @@ pub struct Rank {
     /// 1 = best. Tied variants are listed in order of their geometric means but share the
     /// rank of the first of them.
     pub rank: usize,
-    /// Geometric mean of `ratio_to_best` over the family's workloads.
+    /// Geometric mean of `ratio_to_best` over the family's workloads: what the ranking
+    /// orders by.
     pub geomean_ratio: f64,
-    /// The geometric mean of the paired per-round ratios to the family's first-ranked
-    /// variant, with a 95% bootstrap interval (schema 2).
+    /// The geometric mean over the family's workloads of the median per-round ratio to the
+    /// family's first-ranked variant, with an interval made of the geometric means of the
+    /// workloads' 95% interval bounds (schema 2).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub paired_to_first: Option<Interval>,
-    /// Tied with the variant ranked above it: their paired ratio's interval includes parity
-    /// (schema 2).
+    /// Tied with the first-ranked variant: `paired_to_first`'s interval includes 1.00 or
+    /// reaches into the family's A/A spread (schema 3; [`crate::analysis::tied`]). A tied
+    /// variant shares rank 1.
     #[serde(default)]
-    pub tied_with_previous: bool,
+    pub tied_with_best: bool,
+    pub workloads: usize,
+}
+
+/// A family's A/A controls: pairs of names under which the same code was measured, and the
+/// largest difference they showed.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct FamilyControl {
+    pub family: String,
+    /// The largest factor by which any A/A pair of the family differed in any workload of the
+    /// run (the median per-round ratio, or its inverse): 1.00 for none. A difference between
+    /// two variants is called only where its interval lies wholly beyond it.
+    pub spread: f64,
+    pub pairs: Vec<ControlPair>,
+}
+
+/// One A/A pair over the family's workloads.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct ControlPair {
+    /// The second name (`magic-aa`, or a registered copy such as perft's
+    /// `in_between.rectangular`).
+    pub variant: String,
+    /// The first name, whose code `variant` runs.
+    pub same_code_as: String,
+    /// `variant` is the runner's twin, not a registered variant.
+    pub twin: bool,
+    /// The geometric mean over the workloads of the median per-round ratio `variant /
+    /// same_code_as`, with the geometric means of the workloads' 95% interval bounds.
+    pub ratio: Interval,
+    /// Whether `ratio`'s interval includes 1.00: the pair is reported as tied.
+    pub tied: bool,
+    /// The workload where the pair differed most (`distribution/mode[/E]`), and its ratio.
+    pub widest_workload: String,
+    pub widest: Interval,
     pub workloads: usize,
 }
 
@@ -383,6 +464,22 @@ impl Record {
         families
     }
 
+    /// The A/A spread of `family` (1.00 where it had no control).
+    pub fn spread(&self, family: &str) -> f64 {
+        self.controls
+            .iter()
+            .find(|c| c.family == family)
+            .map_or(1.0, |c| c.spread)
+    }
+
+    /// The cache state the record's samples were taken in, in words.
+    pub fn cache_state(&self) -> &str {
+        self.run
+            .cache_state
+            .as_deref()
+            .unwrap_or(CACHE_STATE_BEFORE_3)
+    }
+
     /// Whether the record has per-round data (schema 2), so ties can be called.
     pub fn has_rounds(&self) -> bool {
         self.measurements.iter().any(|m| !m.rounds.is_empty())
@@ -410,4 +507,4 @@ impl Record {
 }
 
 /// The record's arrays written one entry per line.
-const ONE_LINE_EACH: [&str; 3] = ["measurements", "ranks", "simd_speedups"];
+const ONE_LINE_EACH: [&str; 4] = ["measurements", "ranks", "simd_speedups", "controls"];

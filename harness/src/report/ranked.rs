@@ -2,7 +2,8 @@
 //! variant, geometric-mean ratio with its interval; on the headline distribution, in
 //! throughput and in latency, the median time with its spread, the cycle estimate and the
 //! ratio to the best (≈ where tied with it); the time under the heaviest cache pressure; the
-//! table footprint. Then the SIMD speedups and the footnotes.
+//! table footprint; under the table, the family's A/A controls and spread. Then the SIMD
+//! speedups and the footnotes.
 
 use super::text_table::TextTable;
 use super::uncertainty::{self, Spread, SpreadKind, TIE};
@@ -158,6 +159,9 @@ fn family_table(record: &Record, family: &str, out: &mut String) {
         table.row(cells);
     }
     out.push_str(&table.render(2));
+    for line in uncertainty::control_lines(record, family) {
+        out.push_str(&wrap(&line, 100, 2));
+    }
 }
 
 fn simd_speedups(record: &Record, out: &mut String) {

@@ -4,10 +4,13 @@
 //!   of the rounds (schema 2); for schema-1 records, which kept no rounds, the interquartile
 //!   range of the samples instead, labelled as such (it says how the samples scatter, not how
 //!   sure the median is).
-//! - A ratio's interval: the 95% interval of the paired per-round ratio (schema 2), see
-//!   [`crate::analysis`].
-//! - Ties ([`TIE`], ≈): where the interval of a paired ratio includes 1.00x the two variants
-//!   are not ordered. A schema-1 record cannot call ties.
+//! - A ratio's interval: the 95% interval of the median per-round ratio (schema 2), printed
+//!   beside that median, see [`crate::analysis`].
+//! - Ties ([`TIE`], ≈): where the interval of a paired ratio to the best includes 1.00x or
+//!   reaches into the family's A/A spread ([`crate::analysis::tied`]), the two variants are
+//!   not ordered. A schema-1 record cannot call ties.
+//! - The A/A controls ([`control_lines`]): the same code under two names, and the largest
+//!   difference they showed.
 
 use crate::record::{Interval, Measurement, Rank, Record};
 
@@ -110,9 +113,12 @@ fn degenerate(interval: &Interval) -> bool {
     interval.low == interval.high
 }
 
-/// Whether the measurement is the best of its workload (ratio exactly 1).
+/// Whether the measurement is the best of its workload (compared with itself: ratio exactly
+/// 1, with no width).
 pub fn is_best(m: &Measurement) -> bool {
-    m.ratio_to_best == Some(1.0) && m.paired_ratio_to_best.is_none_or(|p| degenerate(&p))
+    m.ratio_to_best == Some(1.0)
+        && m.paired_ratio_to_best
+            .is_none_or(|p| degenerate(&p) && p.median == 1.0)
 }
 
 /// Whether the measurement is tied with the best of its workload without being it.
@@ -131,10 +137,10 @@ pub fn paired_ratio(m: &Measurement, times: &str) -> Option<String> {
     })
 }
 
-/// A rank as shown: `2`, or `≈1` for a variant tied with the one above it (it shares that
-/// one's rank).
+/// A rank as shown: `2`, or `≈1` for a variant tied with the first-ranked one (it shares
+/// rank 1).
 pub fn rank_label(rank: &Rank) -> String {
-    if rank.tied_with_previous {
+    if rank.tied_with_best {
         format!("{TIE}{}", rank.rank)
     } else {
         rank.rank.to_string()
@@ -142,7 +148,7 @@ pub fn rank_label(rank: &Rank) -> String {
 }
 
 /// The geometric-mean ratio of a rank, and its interval where the record has one: the
-/// geometric mean of the paired per-round ratios to the first-ranked variant (schema 2),
+/// geometric mean of the median per-round ratios to the first-ranked variant (schema 2),
 /// else the geometric mean of the ratios to each workload's best (schema 1). The first-ranked
 /// variant has no interval (it is compared with itself).
 pub fn geomean(rank: &Rank) -> (f64, Option<Interval>) {
@@ -161,31 +167,83 @@ pub fn geomean_text(rank: &Rank, times: &str) -> String {
     }
 }
 
+/// The A/A control lines of one family: each pair's ratio with its interval and whether it
+/// ties, and the family's spread. Empty where the record has none (a family measured with one
+/// variant, or a record before schema 3).
+pub fn control_lines(record: &Record, family: &str) -> Vec<String> {
+    let Some(control) = record.controls.iter().find(|c| c.family == family) else {
+        return Vec::new();
+    };
+    let mut lines: Vec<String> = control
+        .pairs
+        .iter()
+        .map(|p| {
+            let what = if p.twin {
+                format!("{} (the same kernel again)", p.variant)
+            } else {
+                p.variant.clone()
+            };
+            let verdict = if p.tied { "tied" } else { "NOT tied" };
+            format!(
+                "A/A control: {what} vs {}: {:.2}x {} over {} workloads, {verdict}; widest \
+                 {:.2}x in {}.",
+                p.same_code_as,
+                p.ratio.median,
+                bracket(&p.ratio),
+                p.workloads,
+                p.widest.median,
+                p.widest_workload,
+            )
+        })
+        .collect();
+    lines.push(format!(
+        "A/A spread of {family}: {:.2}x. A difference is called only where its interval lies \
+         wholly beyond it.",
+        control.spread
+    ));
+    lines
+}
+
 /// What the intervals and ties of a record's tables mean, one sentence per line.
 pub fn explanation(record: &Record) -> Vec<String> {
+    let state = format!("Cache state: {}.", record.cache_state());
     match SpreadKind::of(record) {
         SpreadKind::MedianInterval => vec![
+            state,
             "The spread of a time (± in the ranked tables, where it is the wider side in percent \
              of the median; an interval column in the full tables; whiskers in the charts): the \
-             95% interval of the median, from the order statistics of the rounds."
+             95% interval of the median of the rounds, from the two pairs of order statistics \
+             whose binomial coverages bracket 95%, interpolated between them \
+             (Hettmansperger-Sheather); then, where the run's sweeps differ in level more than \
+             the rounds within them, widened on a log scale by the square root of that design \
+             effect, so it can reach past the fastest or slowest round."
                 .into(),
-            "[a, b] after a ratio: its 95% interval. Each round measures every variant of a \
-             workload back to back, so ratios are taken per round (paired)."
+            "A ratio, and [a, b] after it: the median of the per-round ratios and its 95% \
+             interval, by the same rule. Each round measures every variant of a workload, so \
+             ratios are taken per round (paired), and the point lies inside its interval."
                 .into(),
-            "geomean: the geometric mean over the family's workloads of the paired ratio to \
-             the first-ranked variant, with a 95% bootstrap interval; variants are ranked by \
-             the geometric mean of their ratios to each workload's best."
+            "geomean: the geometric mean over the family's workloads of the median per-round \
+             ratio to the first-ranked variant; [a, b] after it: the geometric means of the \
+             workloads' interval bounds, as wide as if every workload erred the same way at \
+             once. Variants are ordered by the geometric mean of their ratios to each \
+             workload's best."
+                .into(),
+            "A/A control: the same code measured under two names (a twin named -aa, or the \
+             registered copies of one code); the family's A/A spread is the largest factor by \
+             which a pair differed in any of its workloads in this run."
                 .into(),
             format!(
-                "{TIE}N as a rank: tied with the variant above (the interval of their paired \
-                 ratio includes 1.00), so the two are not ordered and share its rank."
+                "{TIE}1 as a rank: tied with the first-ranked variant (the interval of their \
+                 geomean ratio includes 1.00 or reaches into the family's A/A spread); any \
+                 other rank is the variant's position."
             ),
             format!(
-                "{TIE} after a time or ratio: tied with the best variant of that workload (the \
-                 interval of the paired ratio includes 1.00)."
+                "{TIE} after a time or ratio: tied with the best variant of that workload, by \
+                 the same rule."
             ),
         ],
         SpreadKind::InterquartileRange => vec![
+            state,
             "The spread of a time (± in the ranked tables, where it is the wider side in percent \
              of the median; an interval column in the full tables; whiskers in the charts): the \
              interquartile range of the samples, as this schema-1 record kept no rounds."
@@ -224,13 +282,13 @@ mod tests {
                 low: 0.99,
                 high: 1.05,
             }),
-            tied_with_previous: true,
+            tied_with_best: true,
             workloads: 3,
         };
         assert_eq!(rank_label(&rank), "≈1");
         assert_eq!(geomean_text(&rank, "x"), "1.02x [0.99, 1.05]");
         rank.paired_to_first = None;
-        rank.tied_with_previous = false;
+        rank.tied_with_best = false;
         assert_eq!(
             (rank_label(&rank), geomean_text(&rank, "x")),
             ("1".into(), "1.02x".into())

@@ -40,7 +40,7 @@ left them, as when the rest of an engine has pushed the tables out. E = 0 is the
 same way in every workload: the cost of the loop itself. A variant measured below the floor by \
 more than the noise is marked <span class=\"suspect\">suspect</span>: the compiler probably \
 deleted its work.</p>\n\
-<p><strong>Ratios and ranks.</strong> A variant's ratio is its median over the family's best \
+<p><strong>Ratios and ranks.</strong> A variant's ratio is to the variant with the best \
 median in the same workload (1.00&times; = best). Variants are ranked by the geometric mean \
 of their ratios over all the family's workloads.</p>\n\
 <p><strong>Cycles</strong> are estimates: ns/op times the core clock, estimated in the same \
@@ -60,16 +60,27 @@ measured on this one.</p>",
 fn certainty(out: &mut String) {
     let _ = writeln!(
         out,
-        "<p><strong>How sure.</strong> Each median comes with its 95% interval (&plusmn; in the \
-tables, whiskers in the charts), from the order statistics of the rounds, which assumes \
-nothing about how the times are distributed. Because every round measures all the variants of \
-a workload back to back, a variant's ratio to the best is also taken round by round \
-(paired), so drift that hits a whole round cancels; its 95% interval is shown as [a, b]. The \
-ranked tables show each variant's geometric mean over the family's workloads of its paired \
-ratio to the first-ranked variant, with a bootstrap interval (rounds resampled within each \
-workload). Where an interval includes 1.00 the two variants cannot be told apart: they are \
-tied, marked {TIE}, and share a rank rather than being put in an order the measurement does \
-not support.</p>\n\
+        "<p><strong>Cache state.</strong> Every sample is taken hot: one untimed pass of the \
+same variant over its own queries, then its timed passes, so no timed pass starts on tables \
+another variant left; under cache pressure a sweep of the stated size then precedes every \
+timed block. Records older than schema 3 do not say so: their samples started on whatever the \
+variant before them had left.</p>\n\
+<p><strong>How sure.</strong> Each median comes with its 95% interval (&plusmn; in the \
+tables, whiskers in the charts): between the two pairs of order statistics of the rounds whose \
+binomial coverages bracket 95%, interpolated (Hettmansperger and Sheather), then widened on a \
+log scale by the square root of the design effect where the run's sweeps differ in level more \
+than the rounds within them. Because every round measures all the variants of a workload, a \
+variant's ratio to the best is taken round by round (paired), so drift that hits a whole round \
+cancels; the ratio shown is the median of the per-round ratios, and [a, b] its 95% interval. \
+The ranked tables show each variant's geometric mean over the family's workloads of that \
+ratio to the first-ranked variant, with the geometric means of the workloads' interval bounds \
+as its interval.</p>\n\
+<p><strong>Controls.</strong> Every family measures the same code under two names (an A/A \
+pair: a second copy of one variant named <code>-aa</code>, or perft's default configuration \
+under each of its four names); the largest factor by which a pair differs in any workload is \
+the family's A/A spread. A difference is called only where its interval lies wholly beyond \
+both 1.00 and that spread; otherwise the two variants are tied, marked {TIE}, and a variant \
+tied with the first-ranked one shares rank 1.</p>\n\
 <p><strong>Older records</strong> (schema 1) kept no per-round values: their tables and \
 whiskers show the interquartile range of the samples instead, labelled as such, and ties \
 cannot be called for them.</p>\n\

@@ -133,7 +133,7 @@ impl<'a> Page<'a> {
                     .iter()
                     .filter(|r| &r.family == family && r.rank == 1)
                     .map(|r| {
-                        let tie = if r.tied_with_previous { "&asymp; " } else { "" };
+                        let tie = if r.tied_with_best { "&asymp; " } else { "" };
                         format!("{tie}<code>{}</code>", esc(&r.variant))
                     })
                     .collect();

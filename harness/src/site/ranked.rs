@@ -50,8 +50,8 @@ pub(super) fn table(record: &Record, family: &str, out: &mut String) {
         if external {
             label.push_str(" <span class=\"tag\" title=\"a published crate\">ext</span>");
         }
-        let rank_cell = if rank.tied_with_previous {
-            tie_mark("tied with the variant above: not ordered") + &rank.rank.to_string()
+        let rank_cell = if rank.tied_with_best {
+            tie_mark("tied with the first-ranked variant: not ordered") + &rank.rank.to_string()
         } else {
             rank.rank.to_string()
         };
@@ -64,7 +64,7 @@ pub(super) fn table(record: &Record, family: &str, out: &mut String) {
                 esc(&uncertainty::bracket(&i))
             );
         }
-        let class = if rank.tied_with_previous {
+        let class = if rank.tied_with_best {
             " class=\"tied\""
         } else {
             ""

@@ -47,6 +47,8 @@ pub fn synthetic_record_with(brand: &str, started_utc: &str, options: Options) -
                 workload,
                 ns_per_op: vec![0.5, 0.6, 0.55],
                 sweeps: Vec::new(),
+                same_code_as: None,
+                twin: false,
                 requires: vec![],
             });
             let base = |i: usize| {
@@ -71,6 +73,8 @@ pub fn synthetic_record_with(brand: &str, started_utc: &str, options: Options) -
                     workload,
                     ns_per_op: rounds,
                     sweeps: Vec::new(),
+                    same_code_as: None,
+                    twin: false,
                     requires: d.requires.iter().map(|f| f.name()).collect(),
                 });
             }
@@ -79,7 +83,9 @@ pub fn synthetic_record_with(brand: &str, started_utc: &str, options: Options) -
     let mut synthetic = Synthetic(Vec::new(), options);
     Families::for_each(&mut synthetic);
     let samples = synthetic.0;
-    let (measurements, ranks) = analyze(&samples, None);
+    let analysis = analyze(&samples, None);
+    let (measurements, ranks, controls) =
+        (analysis.measurements, analysis.ranks, analysis.controls);
     let mut machine = Machine::detect();
     machine.cpu.brand = brand.into();
     let mut record = Record {
@@ -94,12 +100,14 @@ pub fn synthetic_record_with(brand: &str, started_utc: &str, options: Options) -
             disabled_features: vec![],
             feature_masked: false,
             only: vec![],
+            cache_state: None,
         },
         clock: None,
         simd_speedups: simd_speedups(&measurements),
         cache_sim: None,
         measurements,
         ranks,
+        controls,
     };
     if options.cache_sim {
         add_cache_sim(&mut record);
@@ -155,7 +163,7 @@ pub fn as_schema_1(mut record: Record) -> Record {
         r.rank = next;
         next += 1;
         r.paired_to_first = None;
-        r.tied_with_previous = false;
+        r.tied_with_best = false;
     }
     for s in &mut record.simd_speedups {
         s.interval = None;
@@ -215,4 +223,20 @@ pub fn charts_expected(record: &Record) -> usize {
                 + usize::from(in_context)
         })
         .sum()
+}
+
+/// Per family, the names of its first two registered variants.
+pub fn first_two_variants() -> std::collections::BTreeMap<String, (String, String)> {
+    struct Names(std::collections::BTreeMap<String, (String, String)>);
+    impl FamilyVisitor for Names {
+        fn visit<F: Bench>(&mut self) {
+            let name = |i: usize| F::descriptor(F::variants()[i]).name.to_string();
+            if F::variants().len() >= 2 {
+                self.0.insert(F::NAME.to_string(), (name(0), name(1)));
+            }
+        }
+    }
+    let mut names = Names(Default::default());
+    Families::for_each(&mut names);
+    names.0
 }

@@ -20,9 +20,11 @@
 //! corpus positions at depth 3, whose counts the default configuration computes when they are
 //! drawn (it is verified above and in the tests; the count only sets the query's work).
 
-use super::{PerftFamily, PerftQuery};
+use super::{PerftFamily, PerftQuery, PerftVariant};
 use crate::bench::{Bench, Distribution, Queries, Shape};
+use crate::family::Family;
 use crate::movegen;
+use crate::movegen::configs::Choice;
 use crate::position::{default_corpus, reference, Position};
 use crate::Bitboard;
 use rand::Rng;
@@ -170,6 +172,15 @@ impl Bench for PerftFamily {
     #[inline(always)]
     fn work(query: &PerftQuery) -> u64 {
         query.nodes
+    }
+
+    /// The default configuration, once under each of the four techniques it sets.
+    fn same_code() -> Vec<PerftVariant> {
+        PerftFamily::variants()
+            .iter()
+            .copied()
+            .filter(|v| matches!(v, PerftVariant::Generator { choice, .. } if *choice == Choice::DEFAULT))
+            .collect()
     }
 
     const VERIFICATION_LIMIT: Option<&'static str> = Some(
