@@ -94,6 +94,7 @@ const TESTS: &[Test] = &[
     ),
     ("an_engine_that_hangs_meets_the_timeout", hangs),
     ("bad_options_and_files_are_refused_clearly", bad_input),
+    ("the_readme_run_counts_the_published_table", readme_run),
 ];
 
 /// The path bitbench is to start as the engine: this binary, or under an emulator a script
@@ -418,6 +419,29 @@ fn bad_input() {
         .output()
         .unwrap();
     expect(&output, 2, &["--only does not apply to `engine`"]);
+}
+
+/// The README's captured run (scripts/readme.sh --engine) is a timing no test can repeat, but
+/// its counts can be checked: every published position, at the depth it shows, with its
+/// published count, and every count agreed.
+fn readme_run() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+    let readme = std::fs::read_to_string(root.join("README.md")).unwrap();
+    let open = "<!-- captured by scripts/readme.sh --engine: bitbench engine --uci ";
+    let start = readme.find(open).expect("the README has a captured engine run");
+    let block = &readme[start..];
+    let block = &block[..block.find("<!-- end of captured run -->").expect("its end")];
+    assert!(block.contains("every count agrees"), "{block}");
+    for published in strategies::perft::workloads::PUBLISHED {
+        let row = block
+            .lines()
+            .find(|l| l.starts_with(published.name))
+            .unwrap_or_else(|| panic!("no row {}:\n{block}", published.name));
+        let cells: Vec<&str> = row[published.name.len()..].split_whitespace().collect();
+        let depth: usize = cells[0].parse().unwrap();
+        let nodes: u64 = cells[1].replace(',', "").parse().unwrap();
+        assert_eq!(nodes, published.counts[depth - 1], "{row}");
+    }
 }
 
 /// The fake engine: enough UCI for `bitbench engine`, its perft by our own generator, and the

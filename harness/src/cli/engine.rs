@@ -47,7 +47,7 @@ pub struct EngineArgs {
     #[arg(long, value_name = "SECONDS", default_value_t = 10.0)]
     pub timeout: f64,
     /// How many times every position is counted by each side (the figures are medians).
-    #[arg(long, value_name = "N", default_value_t = 3,
+    #[arg(long, value_name = "N", default_value_t = 5,
           value_parser = clap::value_parser!(u32).range(1..=100))]
     pub rounds: u32,
 }
@@ -161,9 +161,10 @@ fn print_header(
         );
     }
     println!(
-        "on:      {}, {}",
+        "on:      {}, {}{}",
         machine.cpu.describe(),
-        now.replace('T', " ").replace('Z', " UTC")
+        now.replace('T', " ").replace('Z', " UTC"),
+        load()
     );
     let which = match &args.positions {
         Some(file) => format!("the positions of {}", file.display()),
@@ -182,10 +183,23 @@ fn print_header(
     };
     println!(
         "{which}, {depth}; {} rounds, the engine and ours interleaved; each figure the median \
-         of its rounds; ours on one thread",
+         of its rounds, each ratio the median of the rounds' ratios; ours on one thread",
         args.rounds
     );
     println!();
+}
+
+/// `; load average 1.20 on 2 logical CPUs` (where the system reports it: Linux), which says
+/// how much else competed for the CPU as the run started.
+fn load() -> String {
+    let average = std::fs::read_to_string("/proc/loadavg")
+        .ok()
+        .and_then(|text| text.split_whitespace().next().map(str::to_string));
+    let cpus = std::thread::available_parallelism().map_or(1, |n| n.get());
+    match average {
+        Some(average) => format!("; load average {average} on {cpus} logical CPUs"),
+        None => String::new(),
+    }
 }
 
 /// The table, then the disagreements or the agreement.

@@ -226,8 +226,8 @@ impl Comparison {
         nodes as f64 / time / 1e6
     }
 
-    /// The table: per position its depth, nodes, the engine's M nodes/s, ours, and the ratio
-    /// of each of ours to the engine's; then a row over all positions.
+    /// The table: per position its depth, nodes, the engine's M nodes/s, ours, and how many
+    /// times faster than the engine each of ours is; then a row over all positions.
     pub fn table(&self) -> String {
         let ours: Vec<&str> = self.ours.iter().map(|o| o.role).collect();
         let mut header = vec!["position".to_string(), "depth".into(), "nodes".into()];
@@ -246,7 +246,7 @@ impl Comparison {
                 case.depth.to_string(),
                 format!("{}{mark}", grouped(case.nodes)),
             ];
-            self.figures(&mut row, |c| self.rate(i, c));
+            self.figures(&mut row, |c| self.rate(i, c), |c| self.ratio(i, c));
             if wrong {
                 row.push("counts differ".into());
             }
@@ -254,21 +254,50 @@ impl Comparison {
         }
         let nodes: u64 = self.cases.iter().map(|c| c.nodes).sum();
         let mut all = vec!["all".to_string(), String::new(), grouped(nodes)];
-        self.figures(&mut all, |c| self.overall_rate(c));
+        self.figures(
+            &mut all,
+            |c| self.overall_rate(c),
+            |c| self.overall_ratio(c),
+        );
         rows.push(all);
         align(&rows)
     }
 
     /// The engine's rate, each of ours, then each of ours over the engine's.
-    fn figures(&self, row: &mut Vec<String>, rate: impl Fn(usize) -> f64) {
-        let engine = rate(0);
-        row.push(format!("{engine:.1}"));
-        for k in 1..=self.ours.len() {
+    fn figures(
+        &self,
+        row: &mut Vec<String>,
+        rate: impl Fn(usize) -> f64,
+        ratio: impl Fn(usize) -> f64,
+    ) {
+        for k in 0..=self.ours.len() {
             row.push(format!("{:.1}", rate(k)));
         }
         for k in 1..=self.ours.len() {
-            row.push(format!("{:.2}×", rate(k) / engine));
+            row.push(format!("{:.2}×", ratio(k)));
         }
+    }
+
+    /// How many times faster than the engine `contender` is at case `i`: the median over the
+    /// rounds of the engine's time over its time, each round's two run back to back.
+    pub fn ratio(&self, i: usize, contender: usize) -> f64 {
+        let per_round: Vec<f64> = self.seconds[i][0]
+            .iter()
+            .zip(&self.seconds[i][contender])
+            .map(|(engine, ours)| engine / ours)
+            .collect();
+        median(&per_round)
+    }
+
+    /// [`Comparison::ratio`] over every case: per round, the engine's total time over the
+    /// contender's.
+    pub fn overall_ratio(&self, contender: usize) -> f64 {
+        let rounds = self.seconds.first().map_or(0, |s| s[0].len());
+        let total = |c: usize, r: usize| self.seconds.iter().map(|s| s[c][r]).sum::<f64>();
+        let per_round: Vec<f64> = (0..rounds)
+            .map(|r| total(0, r) / total(contender, r))
+            .collect();
+        median(&per_round)
     }
 
     /// The disagreements, each with its position and both counts.
