@@ -35,12 +35,35 @@ fn main() -> ExitCode {
         }
         return ExitCode::SUCCESS;
     }
-    let filters: Vec<&String> = args.iter().filter(|a| !a.starts_with('-')).collect();
+    // libtest's arguments, as far as they apply: filters, --skip FILTER and --exact; the
+    // values of the options that take one are not filters.
+    let (mut filters, mut skips, mut exact) = (Vec::new(), Vec::new(), false);
+    let mut args = args.iter();
+    while let Some(arg) = args.next() {
+        match arg.as_str() {
+            "--skip" => skips.extend(args.next()),
+            "--exact" => exact = true,
+            "--test-threads" | "--format" | "--color" | "--logfile" | "--shuffle-seed" | "-Z" => {
+                args.next();
+            }
+            flag if flag.starts_with('-') => {}
+            filter => filters.push(filter),
+        }
+    }
+    let matches = |name: &str, pattern: &str| {
+        if exact {
+            name == pattern
+        } else {
+            name.contains(pattern)
+        }
+    };
     let chosen: Vec<_> = TESTS
         .iter()
-        .filter(|(name, _)| filters.is_empty() || filters.iter().any(|f| name.contains(f.as_str())))
+        .filter(|(name, _)| filters.is_empty() || filters.iter().any(|f| matches(name, f)))
+        .filter(|(name, _)| !skips.iter().any(|s| matches(name, s)))
         .collect();
-    println!("\nrunning {} tests", chosen.len());
+    let chosen_count = chosen.len();
+    println!("\nrunning {chosen_count} tests");
     let mut failed = Vec::new();
     for (name, test) in chosen {
         let outcome = std::panic::catch_unwind(test);
@@ -53,7 +76,7 @@ fn main() -> ExitCode {
         }
     }
     if failed.is_empty() {
-        println!("\ntest result: ok. {} passed", TESTS.len());
+        println!("\ntest result: ok. {} passed", chosen_count);
         ExitCode::SUCCESS
     } else {
         println!("\ntest result: FAILED. failures: {}", failed.join(", "));
@@ -299,6 +322,9 @@ fn not_executable() {
     expect(&output, 2, &["it is a folder, not a program"]);
     #[cfg(unix)]
     {
+        use std::os::unix::fs::PermissionsExt;
+        let mode = std::fs::Permissions::from_mode(0o644);
+        std::fs::set_permissions(&text_file, mode).unwrap();
         let output = engine_at(&text_file, "good", &[]);
         expect(&output, 2, &["not executable (mode 644)"]);
     }
@@ -428,7 +454,9 @@ fn readme_run() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
     let readme = std::fs::read_to_string(root.join("README.md")).unwrap();
     let open = "<!-- captured by scripts/readme.sh --engine: bitbench engine --uci ";
-    let start = readme.find(open).expect("the README has a captured engine run");
+    let start = readme
+        .find(open)
+        .expect("the README has a captured engine run");
     let block = &readme[start..];
     let block = &block[..block.find("<!-- end of captured run -->").expect("its end")];
     assert!(block.contains("every count agrees"), "{block}");
