@@ -3,10 +3,15 @@
 
     gate_compare.py collect HOME OUT.json --kernels LIST [--cpu MODEL] [--tool NAME=VERSION ...]
                                                      gather one run's counts per kernel
-    gate_compare.py compare BASELINE RUN [--threshold PCT]
+    gate_compare.py compare BASELINE RUN [--threshold PCT] [--growth-only]
                                                      print the table; exit 1 on a regression
+                                                     (--growth-only: kernels in only one of
+                                                     the two are listed, never a failure)
     gate_compare.py baseline RUN BASELINE --command CMD [--commit SHA]
                                                      write RUN as the new baseline
+    gate_compare.py gab RUN                          RUN's instruction counts as
+                                                     github-action-benchmark's
+                                                     customSmallerIsBetter JSON, on stdout
 
 HOME is gungraun's output directory (GUNGRAUN_HOME; `target/gungraun` by default), where
 `cargo bench --bench gate -- --save-summary=json` leaves one summary.json per benchmark. The
@@ -162,6 +167,13 @@ def cmd_compare(args):
     failures = []
     for kernel, pct in regressed:
         failures.append(f"{kernel}: Ir {pct:+.2f}% (threshold +{args.threshold:g}%)")
+    if args.growth_only:
+        # Two commits compared: variants may come and go between them.
+        for kernel in missing:
+            print(f"note: {kernel} is in the baseline only (removed, or not gated any more)")
+        for kernel in added:
+            print(f"note: {kernel} is new (not in the baseline)")
+        missing, added = [], []
     for kernel in missing:
         failures.append(f"{kernel}: in the baseline but not measured by this run")
     for kernel in added:
@@ -199,6 +211,23 @@ def cmd_baseline(args):
     print(f"wrote {args.baseline}: {len(kernels)} kernels")
 
 
+def cmd_gab(args):
+    """One entry per kernel, named `family/variant` as the gate names it: its Ir, the number
+    the gate compares, with the simulated misses as context (`extra`)."""
+    run = json.loads(pathlib.Path(args.run).read_text())
+    entries = [
+        {
+            "name": entry["kernel"],
+            "unit": "instructions",
+            "value": entry["ir"],
+            "extra": f"D1 misses {entry['d1_misses']}, LL misses {entry['ll_misses']} "
+                     f"(Callgrind, {run.get('cpu') or 'unknown CPU'})",
+        }
+        for entry in sorted(run["kernels"], key=lambda entry: entry["kernel"])
+    ]
+    print(json.dumps(entries, indent=1))
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     sub = parser.add_subparsers(dest="cmd", required=True)
@@ -212,12 +241,18 @@ def main():
     p.add_argument("baseline")
     p.add_argument("run")
     p.add_argument("--threshold", type=float, default=2.0, metavar="PCT")
+    p.add_argument("--growth-only", action="store_true")
     p = sub.add_parser("baseline")
     p.add_argument("run")
     p.add_argument("baseline")
     p.add_argument("--command", required=True)
     p.add_argument("--commit", default="")
+    p = sub.add_parser("gab")
+    p.add_argument("run")
     args = parser.parse_args()
+    if args.cmd == "gab":
+        cmd_gab(args)
+        return 0
     if args.cmd == "collect":
         cmd_collect(args)
         return 0

@@ -13,6 +13,8 @@
 //! 6. [`report`] and [`chart`]: tables and charts, computed from records alone; [`compare`]
 //!    and [`export`] for tracking records over time.
 //!
+//! [`engine`] sets a UCI engine's perft beside our move generator's (`bitbench engine`).
+//!
 //! The families, and per family what inputs verification and measurement use, come from the
 //! strategy library's one list ([`strategies::Families`]); [`suite`] walks it.
 
@@ -22,6 +24,7 @@ pub mod cachesim;
 pub mod chart;
 pub mod clock;
 pub mod compare;
+pub mod engine;
 pub mod export;
 pub mod machine;
 pub mod measure;

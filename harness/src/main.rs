@@ -82,6 +82,9 @@ pub enum Command {
     /// Count the leaves of a position's legal-move tree with our generator (perft), per root
     /// move with --divide; or check every configuration against the published table.
     Perft(PerftArgs),
+    /// Time a UCI engine's perft (`go perft N`) beside our move generator's on the same
+    /// positions, checking every count against the published table.
+    Engine(cli::engine::EngineArgs),
     /// (internal) The cache simulation's worker, run under valgrind by `run --cache-sim`.
     #[command(hide = true)]
     CacheSimWorker {
@@ -343,6 +346,7 @@ fn dispatch(cli: Cli) -> Result<ExitCode> {
         Some(Command::Positions(args)) => cli::list::positions(&args),
         Some(Command::Advise(args)) => cli::advise::advise(&context, &args),
         Some(Command::Perft(args)) => cli::perft::perft(&context, &args),
+        Some(Command::Engine(args)) => cli::engine::engine(&context, &cli.global.only, &args),
         Some(Command::CacheSimWorker { seed }) => {
             harness::cachesim::worker(&context.selection, &context.cpu, seed);
             Ok(ExitCode::SUCCESS)

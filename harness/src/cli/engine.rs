@@ -1,0 +1,228 @@
+//! `engine --uci PATH [--quick] [--positions FILE] [--depth N]`: a UCI engine's perft beside
+//! our move generator's, on this CPU (the work is in `harness::engine`).
+//!
+//! Exit status: 0 when every count agrees, 1 on a disagreement, 2 when the engine cannot be
+//! used (not executable, not UCI, no perft, crashed, timed out) or the input is bad.
+
+use crate::Context;
+use anyhow::{bail, Result};
+use clap::Args;
+use harness::engine::cases::{self, Expected, FULL_NODES, QUICK_NODES};
+use harness::engine::ours::{self, Ours};
+use harness::engine::uci::Engine;
+use harness::engine::{self, Comparison, Timeouts};
+use harness::machine::Machine;
+use std::io::IsTerminal;
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::time::Duration;
+
+#[derive(Args)]
+pub struct EngineArgs {
+    /// The engine: a UCI program's path (or its name on PATH), run with no arguments.
+    #[arg(long, value_name = "PATH")]
+    pub uci: PathBuf,
+    /// Shallower positions: each at its deepest known depth of at most 5 M nodes (without
+    /// it, 200 M: the published table's depths).
+    #[arg(long, conflicts_with = "depth")]
+    pub quick: bool,
+    /// Positions from a file instead of the six published ones: one FEN a line, each
+    /// followed by its known counts, `;D1 20 ;D2 400` (the perft-suite form); `#` comments.
+    #[arg(long, value_name = "FILE")]
+    pub positions: Option<PathBuf>,
+    /// Count every position to this depth. Counts that neither the table nor the file give
+    /// are counted by our default configuration first.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=10))]
+    pub depth: Option<u32>,
+    /// Our second configuration, instead of the fastest known: `slider=pext,knights=lookup`
+    /// (the keys and techniques of `perft --with`).
+    #[arg(long, value_name = "KEY=TECHNIQUE[,...]")]
+    pub with: Option<String>,
+    /// The folder of records in which this CPU's newest record names our fastest
+    /// configuration (without one, it is measured here first).
+    #[arg(long, value_name = "DIR", default_value = "results")]
+    pub results: PathBuf,
+    /// Seconds to wait for the engine's answer to a command; a `go perft` gets this plus
+    /// a second per million nodes.
+    #[arg(long, value_name = "SECONDS", default_value_t = 10.0)]
+    pub timeout: f64,
+    /// How many times every position is counted by each side (the figures are medians).
+    #[arg(long, value_name = "N", default_value_t = 5,
+          value_parser = clap::value_parser!(u32).range(1..=100))]
+    pub rounds: u32,
+}
+
+/// Rounds of the short measurement that finds our fastest configuration without a record.
+const MEASURING_ROUNDS: usize = 3;
+
+/// `bitbench engine`.
+pub fn engine(context: &Context, only: &[String], args: &EngineArgs) -> Result<ExitCode> {
+    if !only.is_empty() {
+        bail!(
+            "--only does not apply to `engine`: it runs our perft configurations, not the families"
+        );
+    }
+    if !(args.timeout.is_finite() && args.timeout > 0.0 && args.timeout <= 86_400.0) {
+        bail!(
+            "--timeout {} is not a number of seconds from 0 to 86400",
+            args.timeout
+        );
+    }
+    let timeouts = Timeouts {
+        command: Duration::from_secs_f64(args.timeout),
+        per_node: Duration::from_micros(1),
+    };
+    let cases = cases::cases(args.positions.as_deref(), args.depth, args.quick)?;
+    let cpu = &context.cpu;
+    let default = Ours::default_config();
+    let named = args
+        .with
+        .as_deref()
+        .map(|w| Ours::named(w, cpu))
+        .transpose()?;
+
+    let mut engine = Engine::start(&args.uci, timeouts.command)?;
+    let counted = engine::probe(&mut engine, &timeouts)?;
+    if counted != 20 {
+        println!(
+            "disagreement: the start position at depth 1: the published table says 20, the \
+             engine counted {counted}"
+        );
+        engine.quit(Duration::from_secs(1));
+        return Ok(ExitCode::FAILURE);
+    }
+    let second = match named {
+        Some(named) => named,
+        None => match ours::fastest_from_records(&args.results, cpu)? {
+            Some(fastest) => fastest,
+            None => {
+                eprintln!("no record of this CPU under {} ranks perft: measuring our configurations to find the fastest", args.results.display());
+                ours::fastest_by_measuring(cpu, MEASURING_ROUNDS)?
+            }
+        },
+    };
+    print_header(&engine, &args.uci, &default, &second, args);
+    let mut contenders = vec![default];
+    if second.choice != contenders[0].choice {
+        contenders.push(second);
+    }
+    let terminal = std::io::stderr().is_terminal();
+    let mut progress = |line: &str| {
+        if terminal {
+            eprint!("\r\x1b[K{line}");
+        }
+    };
+    let comparison = engine::compare(
+        &mut engine,
+        contenders,
+        cases,
+        cpu,
+        args.rounds as usize,
+        &timeouts,
+        &mut progress,
+    );
+    if terminal {
+        eprint!("\r\x1b[K");
+    }
+    let comparison = comparison?;
+    engine.quit(Duration::from_secs(1));
+    print_results(&comparison);
+    Ok(if comparison.disagreements.is_empty() {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::FAILURE
+    })
+}
+
+/// What runs, where and how it is timed.
+fn print_header(
+    engine: &Engine,
+    path: &std::path::Path,
+    default: &Ours,
+    second: &Ours,
+    args: &EngineArgs,
+) {
+    let name = engine.name.as_deref().unwrap_or("(no `id name`)");
+    let machine = Machine::detect();
+    let (now, _) = harness::record::utc_now();
+    println!("engine:  {name} ({}): `go perft N`, timed by wall clock from the command to its `Nodes searched` line", path.display());
+    println!("default: {} ({})", default.choice, default.name);
+    let label = if second.role == "--with" {
+        "--with: "
+    } else {
+        "fastest:"
+    };
+    if second.choice == default.choice {
+        println!("{label} the default: {}", second.why);
+    } else {
+        println!(
+            "{label} {} ({}): {}",
+            second.choice, second.name, second.why
+        );
+    }
+    println!(
+        "on:      {}, {}{}",
+        machine.cpu.describe(),
+        now.replace('T', " ").replace('Z', " UTC"),
+        load()
+    );
+    let which = match &args.positions {
+        Some(file) => format!("the positions of {}", file.display()),
+        None => "the six published perft positions".into(),
+    };
+    let depth = match (args.depth, args.quick) {
+        (Some(d), _) => format!("to depth {d}"),
+        (None, true) => format!(
+            "each to its deepest known depth of at most {} M nodes (--quick)",
+            QUICK_NODES / 1_000_000
+        ),
+        (None, false) => format!(
+            "each to its deepest known depth of at most {} M nodes",
+            FULL_NODES / 1_000_000
+        ),
+    };
+    println!(
+        "{which}, {depth}; {} rounds, the engine and ours interleaved; each figure the median \
+         of its rounds, each ratio the median of the rounds' ratios; ours on one thread",
+        args.rounds
+    );
+    println!();
+}
+
+/// `; load average 1.20 on 2 logical CPUs` (where the system reports it: Linux), which says
+/// how much else competed for the CPU as the run started.
+fn load() -> String {
+    let average = std::fs::read_to_string("/proc/loadavg")
+        .ok()
+        .and_then(|text| text.split_whitespace().next().map(str::to_string));
+    let cpus = std::thread::available_parallelism().map_or(1, |n| n.get());
+    match average {
+        Some(average) => format!("; load average {average} on {cpus} logical CPUs"),
+        None => String::new(),
+    }
+}
+
+/// The table, then the disagreements or the agreement.
+fn print_results(comparison: &Comparison) {
+    print!("{}", comparison.table());
+    if comparison
+        .cases
+        .iter()
+        .any(|c| c.expected == Expected::Ours)
+    {
+        println!("* not in the published table or the file: the count of our default configuration, which agrees with the published table (`bitbench perft --verify-table`)");
+    }
+    println!();
+    if comparison.disagreements.is_empty() {
+        let each = if comparison.ours.len() > 1 {
+            "ours (each configuration)"
+        } else {
+            "ours"
+        };
+        println!(
+            "every count agrees: the engine's and {each}, round after round, with the known counts"
+        );
+    } else {
+        print!("{}", comparison.disagreements_text());
+    }
+}

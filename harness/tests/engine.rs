@@ -1,0 +1,560 @@
+//! `bitbench engine` against a fake UCI engine: this test binary itself. Run with
+//! `BITBENCH_FAKE_UCI=<behaviour>` in its environment, it is the engine (see [`fake`]), so the
+//! test needs nothing installed, on any operating system. Hence its own `main` (the test
+//! target is declared `harness = false`): it first checks whether it is to be the engine.
+//!
+//! Each test starts `bitbench engine --uci <this binary>` with one behaviour and checks the
+//! outcome: a good engine's table with every count verified; and every failure, each with a
+//! clear message and a non-zero exit status, never a hang or a panic: a path that is not
+//! executable, a program that is not UCI (exits, or answers nonsense), one without perft, one
+//! that crashes mid-count, one that counts wrong (a disagreement, with the position and both
+//! counts), one that hangs (the timeout per command). No test looks at a timing's value.
+//!
+//! Arguments: names (or parts of names) select tests; `--list` lists them.
+
+mod common;
+
+use std::io::{BufRead, Write};
+use std::path::{Path, PathBuf};
+use std::process::{ExitCode, Output};
+use std::time::{Duration, Instant};
+use strategies::movegen;
+use strategies::position::Position;
+
+/// The variable that makes this binary the fake engine, and names its behaviour.
+const FAKE: &str = "BITBENCH_FAKE_UCI";
+
+fn main() -> ExitCode {
+    if let Ok(behaviour) = std::env::var(FAKE) {
+        return fake::run(&behaviour);
+    }
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    if args.iter().any(|a| a == "--list") {
+        for (name, _) in TESTS {
+            println!("{name}: test");
+        }
+        return ExitCode::SUCCESS;
+    }
+    // libtest's arguments, as far as they apply: filters, --skip FILTER and --exact; the
+    // values of the options that take one are not filters.
+    let (mut filters, mut skips, mut exact) = (Vec::new(), Vec::new(), false);
+    let mut args = args.iter();
+    while let Some(arg) = args.next() {
+        match arg.as_str() {
+            "--skip" => skips.extend(args.next()),
+            "--exact" => exact = true,
+            "--test-threads" | "--format" | "--color" | "--logfile" | "--shuffle-seed" | "-Z" => {
+                args.next();
+            }
+            flag if flag.starts_with('-') => {}
+            filter => filters.push(filter),
+        }
+    }
+    let matches = |name: &str, pattern: &str| {
+        if exact {
+            name == pattern
+        } else {
+            name.contains(pattern)
+        }
+    };
+    let chosen: Vec<_> = TESTS
+        .iter()
+        .filter(|(name, _)| filters.is_empty() || filters.iter().any(|f| matches(name, f)))
+        .filter(|(name, _)| !skips.iter().any(|s| matches(name, s)))
+        .collect();
+    let chosen_count = chosen.len();
+    println!("\nrunning {chosen_count} tests");
+    let mut failed = Vec::new();
+    for (name, test) in chosen {
+        let outcome = std::panic::catch_unwind(test);
+        println!(
+            "test {name} ... {}",
+            if outcome.is_ok() { "ok" } else { "FAILED" }
+        );
+        if outcome.is_err() {
+            failed.push(*name);
+        }
+    }
+    if failed.is_empty() {
+        println!("\ntest result: ok. {} passed", chosen_count);
+        ExitCode::SUCCESS
+    } else {
+        println!("\ntest result: FAILED. failures: {}", failed.join(", "));
+        ExitCode::FAILURE
+    }
+}
+
+type Test = (&'static str, fn());
+
+const TESTS: &[Test] = &[
+    (
+        "a_good_engine_gets_its_table_with_every_count_verified",
+        good_engine,
+    ),
+    (
+        "a_positions_file_and_counts_it_does_not_give",
+        positions_file,
+    ),
+    (
+        "the_fastest_configuration_comes_from_this_cpus_record",
+        fastest_from_a_record,
+    ),
+    (
+        "without_a_record_the_fastest_is_measured",
+        fastest_by_measuring,
+    ),
+    ("a_path_that_is_not_executable_is_refused", not_executable),
+    (
+        "a_program_that_exits_instead_of_answering_uci",
+        not_uci_exits,
+    ),
+    ("a_program_that_answers_uci_with_nonsense", not_uci_chatters),
+    ("an_engine_without_perft", no_perft),
+    ("an_engine_that_crashes_mid_count", crashes),
+    (
+        "a_wrong_count_is_a_disagreement_with_both_counts",
+        wrong_count,
+    ),
+    ("an_engine_that_hangs_meets_the_timeout", hangs),
+    ("bad_options_and_files_are_refused_clearly", bad_input),
+    ("the_readme_run_counts_the_published_table", readme_run),
+];
+
+/// The path bitbench is to start as the engine: this binary, or under an emulator a script
+/// that starts it there.
+fn fake_engine(scratch: &Path) -> PathBuf {
+    let me = std::env::current_exe().expect("the test binary's path");
+    match std::env::var("BITBENCH_TEST_RUNNER") {
+        Ok(runner) if !runner.trim().is_empty() => {
+            let script = scratch.join("fake-engine");
+            let text = format!("#!/bin/sh\nexec {runner} '{}' \"$@\"\n", me.display());
+            std::fs::write(&script, text).unwrap();
+            #[cfg(unix)]
+            {
+                use std::os::unix::fs::PermissionsExt;
+                std::fs::set_permissions(&script, std::fs::Permissions::from_mode(0o755)).unwrap();
+            }
+            script
+        }
+        _ => me,
+    }
+}
+
+/// `bitbench engine --uci <fake> ARGS` with the fake engine behaving as `behaviour`; the
+/// whole run must end within a minute.
+fn engine(behaviour: &str, args: &[&str]) -> Output {
+    let scratch = tempfile::tempdir().unwrap();
+    let fake = fake_engine(scratch.path());
+    engine_at(&fake, behaviour, args)
+}
+
+fn engine_at(path: &Path, behaviour: &str, args: &[&str]) -> Output {
+    let started = Instant::now();
+    let output = common::command()
+        .arg("engine")
+        .arg("--uci")
+        .arg(path)
+        .args(args)
+        .env(FAKE, behaviour)
+        .env("RUST_BACKTRACE", "1")
+        .output()
+        .expect("the binary runs");
+    assert!(
+        started.elapsed() < Duration::from_secs(120),
+        "bitbench engine took over two minutes against a `{behaviour}` engine"
+    );
+    let text = common::text(&output);
+    assert!(!text.contains("panicked"), "a panic:\n{text}");
+    output
+}
+
+/// Asserts the exit status and that the output holds every one of `needles`.
+fn expect(output: &Output, status: i32, needles: &[&str]) {
+    let text = common::text(output);
+    assert_eq!(
+        output.status.code(),
+        Some(status),
+        "exit status; output:\n{text}"
+    );
+    for needle in needles {
+        assert!(text.contains(needle), "no {needle:?} in:\n{text}");
+    }
+}
+
+/// A record-free, measurement-free run: the second configuration named.
+const NAMED: [&str; 2] = ["--with", "slider=hyperbola"];
+
+fn good_engine() {
+    let output = engine(
+        "good",
+        &["--depth", "2", "--rounds", "2", NAMED[0], NAMED[1]],
+    );
+    expect(
+        &output,
+        0,
+        &[
+            "engine:  bitbench fake engine (",
+            "--with:  slider=hyperbola,between=rectangular,pins=snipers,knights=lookup",
+            "every count agrees",
+        ],
+    );
+    let text = String::from_utf8_lossy(&output.stdout).into_owned();
+    let header = text
+        .lines()
+        .find(|l| l.starts_with("position"))
+        .expect("a table");
+    for column in [
+        "depth",
+        "nodes",
+        "engine M nodes/s",
+        "default M nodes/s",
+        "--with M nodes/s",
+        "default ÷ engine",
+        "--with ÷ engine",
+    ] {
+        assert!(
+            header.contains(column),
+            "{column:?} missing from {header:?}"
+        );
+    }
+    for (name, count) in [
+        ("initial position", "400"),
+        ("Kiwipete (position 2)", "2,039"),
+        ("position 3", "191"),
+        ("position 4", "264"),
+        ("position 5", "1,486"),
+        ("position 6", "2,079"),
+        ("all", "6,459"),
+    ] {
+        let row = text
+            .lines()
+            .find(|l| l.starts_with(name))
+            .unwrap_or_else(|| panic!("no row {name}:\n{text}"));
+        assert!(row.contains(count), "{row}");
+        assert!(!row.contains("differ"), "{row}");
+    }
+}
+
+fn positions_file() {
+    let scratch = tempfile::tempdir().unwrap();
+    let file = scratch.path().join("suite.epd");
+    std::fs::write(
+        &file,
+        "# two positions\n\
+         4k3/8/8/8/8/8/8/4K2R w K - 0 1 ;D1 15 ;D2 66 ;D3 1197\n\
+         \n\
+         8/8/8/8/8/8/8/K6k w - - 0 1\n",
+    )
+    .unwrap();
+    let file = file.to_string_lossy().into_owned();
+    let output = engine(
+        "good",
+        &["--positions", &file, "--depth", "2", NAMED[0], NAMED[1]],
+    );
+    expect(
+        &output,
+        0,
+        &[
+            "suite.epd:2",
+            "suite.epd:4",
+            "66",
+            "* not in the published table or the file",
+            "every count agrees",
+        ],
+    );
+}
+
+fn fastest_from_a_record() {
+    let scratch = tempfile::tempdir().unwrap();
+    let record = common::synthetic_record("Test CPU", "2026-11-22T10:00:00Z");
+    let folder = scratch.path().join(record.machine.cpu.slug());
+    std::fs::create_dir_all(&folder).unwrap();
+    std::fs::write(folder.join("20261122t100000z.json"), record.to_json()).unwrap();
+    let results = scratch.path().to_string_lossy().into_owned();
+    let output = engine(
+        "good",
+        &["--depth", "1", "--rounds", "1", "--results", &results],
+    );
+    // The synthetic record ranks the variants in registry order: the first is best.
+    expect(
+        &output,
+        0,
+        &[
+            "fastest: slider=classical,between=rectangular,pins=snipers,knights=lookup (rook_attacks.classical)",
+            "the best-ranked of our",
+            "20261122t100000z.json (measured 2026-11-22, a --quick run)",
+            "fastest M nodes/s",
+        ],
+    );
+}
+
+fn fastest_by_measuring() {
+    let scratch = tempfile::tempdir().unwrap();
+    let results = scratch.path().to_string_lossy().into_owned();
+    let output = engine(
+        "good",
+        &["--depth", "1", "--rounds", "1", "--results", &results],
+    );
+    expect(
+        &output,
+        0,
+        &[
+            "measuring our configurations",
+            "measured here, as no record of this CPU ranks perft",
+        ],
+    );
+}
+
+fn not_executable() {
+    let scratch = tempfile::tempdir().unwrap();
+    let text_file = scratch.path().join("notes.txt");
+    std::fs::write(&text_file, "not a program\n").unwrap();
+    let output = engine_at(&text_file, "good", &[]);
+    expect(&output, 2, &["error: cannot start the engine", "notes.txt"]);
+    let missing = scratch.path().join("no-such-engine");
+    let output = engine_at(&missing, "good", &[]);
+    expect(
+        &output,
+        2,
+        &["error: cannot start the engine", "no such file"],
+    );
+    let output = engine_at(scratch.path(), "good", &[]);
+    expect(&output, 2, &["it is a folder, not a program"]);
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        let mode = std::fs::Permissions::from_mode(0o644);
+        std::fs::set_permissions(&text_file, mode).unwrap();
+        let output = engine_at(&text_file, "good", &[]);
+        expect(&output, 2, &["not executable (mode 644)"]);
+    }
+}
+
+fn not_uci_exits() {
+    let output = engine("not-uci-exits", &["--timeout", "5"]);
+    expect(
+        &output,
+        2,
+        &[
+            "is not a UCI engine",
+            "exited with status 3 without answering `uci` with `uciok`",
+            "usage: fake [FILE]",
+        ],
+    );
+}
+
+fn not_uci_chatters() {
+    let output = engine("not-uci-chatters", &["--timeout", "1"]);
+    expect(
+        &output,
+        2,
+        &[
+            "is not a UCI engine",
+            "no `uciok` within 1.0 s of `uci`",
+            "what is uci?",
+        ],
+    );
+}
+
+fn no_perft() {
+    let output = engine("no-perft", &["--timeout", "5"]);
+    expect(
+        &output,
+        2,
+        &[
+            "the engine has no perft",
+            "it answered `go perft 1` with `info depth 1 score cp 13 nodes 20 pv e2e4`",
+        ],
+    );
+}
+
+fn crashes() {
+    let output = engine("crash", &["--depth", "2", NAMED[0], NAMED[1]]);
+    expect(
+        &output,
+        2,
+        &[
+            "crashed",
+            "during `go perft 2` on ",
+            "counting ",
+            "a2a3: 20",
+        ],
+    );
+}
+
+fn wrong_count() {
+    let output = engine(
+        "wrong",
+        &["--depth", "2", "--rounds", "2", NAMED[0], NAMED[1]],
+    );
+    expect(
+        &output,
+        1,
+        &[
+            "disagreement: Kiwipete (position 2) at depth 2 \
+             (r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1): \
+             the published table says 2039, the engine counted 2040",
+            "e1g1: the engine 44, ours 43",
+            "counts differ",
+        ],
+    );
+    let text = common::text(&output);
+    assert_eq!(
+        text.matches("disagreement:").count(),
+        1,
+        "once, not per round:\n{text}"
+    );
+}
+
+fn hangs() {
+    let output = engine(
+        "hang",
+        &["--depth", "2", "--timeout", "1", NAMED[0], NAMED[1]],
+    );
+    expect(
+        &output,
+        2,
+        &[
+            "did not answer `go perft 2` on ",
+            "within 1.0 s, and was stopped",
+        ],
+    );
+    let output = engine("hang-at-start", &["--timeout", "1"]);
+    expect(&output, 2, &["no `uciok` within 1.0 s of `uci`"]);
+}
+
+fn bad_input() {
+    let scratch = tempfile::tempdir().unwrap();
+    let file = scratch.path().join("bad.epd");
+    std::fs::write(&file, "8/8/8/8/8/8/8/K6k w - - 0 1 ;D1 3 ;D2 many\n").unwrap();
+    let file = file.to_string_lossy().into_owned();
+    let output = engine("good", &["--positions", &file]);
+    expect(
+        &output,
+        2,
+        &["bad.epd:1", "`;D2 many` is not a `;D<depth> <count>` entry"],
+    );
+    let output = engine("good", &["--timeout", "0"]);
+    expect(&output, 2, &["--timeout 0 is not a number of seconds"]);
+    let output = engine("good", &["--with", "slider=pext,knights=shifts_premask"]);
+    expect(&output, 2, &["not compiled"]);
+    let output = engine("good", &["--quick", "--depth", "2"]);
+    expect(&output, 2, &["cannot be used with"]);
+    let output = common::command()
+        .args(["--only", "in_between", "engine", "--uci", "x"])
+        .output()
+        .unwrap();
+    expect(&output, 2, &["--only does not apply to `engine`"]);
+}
+
+/// The README's captured run (scripts/readme.sh --engine) is a timing no test can repeat, but
+/// its counts can be checked: every published position, at the depth it shows, with its
+/// published count, and every count agreed.
+fn readme_run() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+    let readme = std::fs::read_to_string(root.join("README.md")).unwrap();
+    let open = "<!-- captured by scripts/readme.sh --engine: bitbench engine --uci ";
+    let start = readme
+        .find(open)
+        .expect("the README has a captured engine run");
+    let block = &readme[start..];
+    let block = &block[..block.find("<!-- end of captured run -->").expect("its end")];
+    assert!(block.contains("every count agrees"), "{block}");
+    for published in strategies::perft::workloads::PUBLISHED {
+        let row = block
+            .lines()
+            .find(|l| l.starts_with(published.name))
+            .unwrap_or_else(|| panic!("no row {}:\n{block}", published.name));
+        let cells: Vec<&str> = row[published.name.len()..].split_whitespace().collect();
+        let depth: usize = cells[0].parse().unwrap();
+        let nodes: u64 = cells[1].replace(',', "").parse().unwrap();
+        assert_eq!(nodes, published.counts[depth - 1], "{row}");
+    }
+}
+
+/// The fake engine: enough UCI for `bitbench engine`, its perft by our own generator, and the
+/// behaviours the tests need.
+mod fake {
+    use super::*;
+
+    pub fn run(behaviour: &str) -> ExitCode {
+        let stdin = std::io::stdin();
+        let mut out = std::io::stdout().lock();
+        let mut position = None;
+        for line in stdin.lock().lines() {
+            let Ok(line) = line else { break };
+            let line = line.trim().to_string();
+            let say = |out: &mut std::io::StdoutLock, text: &str| {
+                let _ = writeln!(out, "{text}");
+                let _ = out.flush();
+            };
+            match behaviour {
+                "not-uci-exits" => {
+                    say(&mut out, "usage: fake [FILE]");
+                    return ExitCode::from(3);
+                }
+                "not-uci-chatters" => {
+                    say(&mut out, &format!("what is {line}?"));
+                    continue;
+                }
+                "hang-at-start" => continue,
+                _ => {}
+            }
+            let mut words = line.split_whitespace();
+            match words.next() {
+                Some("uci") => {
+                    say(&mut out, "id name bitbench fake engine");
+                    say(&mut out, "id author the bitbench tests");
+                    say(&mut out, "uciok");
+                }
+                Some("isready") => say(&mut out, "readyok"),
+                Some("position") => {
+                    let fen = line.strip_prefix("position fen ").unwrap_or("");
+                    position = Position::from_fen(fen).ok();
+                }
+                Some("go") => {
+                    let depth: u32 = line
+                        .strip_prefix("go perft ")
+                        .and_then(|d| d.trim().parse().ok())
+                        .unwrap_or(0);
+                    if behaviour == "no-perft" {
+                        say(&mut out, "info depth 1 score cp 13 nodes 20 pv e2e4");
+                        say(&mut out, "bestmove e2e4");
+                        continue;
+                    }
+                    let Some(position) = position else { continue };
+                    perft(&mut out, behaviour, &position, depth);
+                }
+                Some("quit") => return ExitCode::SUCCESS,
+                _ => {}
+            }
+        }
+        ExitCode::SUCCESS
+    }
+
+    /// A divide, then the total; or the behaviour's failure.
+    fn perft(out: &mut std::io::StdoutLock, behaviour: &str, position: &Position, depth: u32) {
+        if behaviour == "hang" && depth >= 2 {
+            std::thread::sleep(Duration::from_secs(3600));
+        }
+        let kiwipete = position.to_fen().starts_with("r3k2r/p1ppqpb1/");
+        let mut total = 0;
+        let mut moves = movegen::divide(movegen::configs::default_config(), position, depth);
+        moves.sort_by_cached_key(|(mv, _)| mv.to_string());
+        for (i, (mv, nodes)) in moves.into_iter().enumerate() {
+            let nodes = if behaviour == "wrong" && kiwipete && mv.to_string() == "e1g1" {
+                nodes + 1
+            } else {
+                nodes
+            };
+            total += nodes;
+            let _ = writeln!(out, "{mv}: {nodes}");
+            let _ = out.flush();
+            if behaviour == "crash" && depth >= 2 && i == 0 {
+                std::process::abort();
+            }
+        }
+        let _ = writeln!(out, "\nNodes searched: {total}\n");
+        let _ = out.flush();
+    }
+}
