@@ -155,44 +155,60 @@ pub trait WorkloadRun {
         max_rounds: usize,
         stop: &AtomicBool,
     ) -> Result<(), Interrupted>;
+    /// How many slots its rounds run (the floor, the variants, a twin): as many samples as
+    /// [`WorkloadRun::into_samples`] returns.
+    fn slots(&self) -> usize;
     /// The samples, per variant and the floor.
     fn into_samples(self: Box<Self>) -> Vec<Samples>;
 }
 
 /// The workloads of `F` under `selection` and `plan`, each ready to measure every selected
 /// variant that runs under `cpu` and the family's A/A control (none if the selection has no
-/// variant of `F`). A quick plan takes passes of the family's
-/// [`quick_pool`](strategies::Shape::quick_pool), and of one block under cache pressure.
+/// variant of `F`).
 pub fn prepare_family<F: Bench>(
     cpu: &Cpu,
     selection: &Selection,
     plan: &Plan,
 ) -> Vec<Box<dyn WorkloadRun>> {
-    let variants: Vec<F::Variant> = entries::<F>(cpu, selection)
-        .into_iter()
-        .filter(|(_, entry)| entry.runnable.is_ok())
-        .map(|(variant, _)| variant)
-        .collect();
-    if !selection.includes_family(F::NAME) || variants.is_empty() {
+    let variants = measured_variants::<F>(cpu, selection);
+    if variants.is_empty() {
         return Vec::new();
     }
     let slots = slots::<F>(&variants);
-    let quick_pool = F::shape().quick_pool;
     Workload::matrix::<F>()
         .into_iter()
-        .map(|mut w| {
-            if plan.quick {
-                // Under cache pressure a quick pass is one block: its sweep is most of its time.
-                let quick = match w.mode {
-                    Mode::CachePressure => PRESSURE_BLOCK,
-                    _ => quick_pool,
-                };
-                w.pool = w.pool.min(quick);
-            }
-            let state = WorkloadState::<F>::new(&w, plan.seed, slots.clone());
-            Box::new(state) as Box<dyn WorkloadRun>
-        })
+        .map(|w| prepare_workload::<F>(w, plan, slots.clone()))
         .collect()
+}
+
+/// The selected variants of `F` that run under `cpu`, in registry order.
+pub fn measured_variants<F: Bench>(cpu: &Cpu, selection: &Selection) -> Vec<F::Variant> {
+    if !selection.includes_family(F::NAME) {
+        return Vec::new();
+    }
+    entries::<F>(cpu, selection)
+        .into_iter()
+        .filter(|(_, entry)| entry.runnable.is_ok())
+        .map(|(variant, _)| variant)
+        .collect()
+}
+
+/// `workload` of `F`, ready to measure `slots` under `plan`. A quick plan takes passes of the
+/// family's [`quick_pool`](strategies::Shape::quick_pool), and of one block under cache
+/// pressure (its sweep is most of a pass's time).
+pub fn prepare_workload<F: Bench>(
+    mut workload: Workload,
+    plan: &Plan,
+    slots: Vec<Slot<F::Variant>>,
+) -> Box<dyn WorkloadRun> {
+    if plan.quick {
+        let quick = match workload.mode {
+            Mode::CachePressure => PRESSURE_BLOCK,
+            _ => F::shape().quick_pool,
+        };
+        workload.pool = workload.pool.min(quick);
+    }
+    Box::new(WorkloadState::<F>::new(&workload, plan.seed, slots))
 }
 
 /// What one slot of a workload's rounds runs.
@@ -309,6 +325,22 @@ pub fn measure_workloads(
         .collect())
 }
 
+/// [`measure_workloads`], keeping each workload's samples apart, in the workloads' order.
+pub fn measure_each(
+    workloads: Vec<Box<dyn WorkloadRun>>,
+    cpu: &Cpu,
+    plan: &Plan,
+    progress: &mut dyn FnMut(Progress),
+    stop: &AtomicBool,
+) -> Result<Vec<Vec<Samples>>, Interrupted> {
+    let slots: Vec<usize> = workloads.iter().map(|w| w.slots()).collect();
+    let mut flat = measure_workloads(workloads, cpu, plan, progress, stop)?.into_iter();
+    Ok(slots
+        .into_iter()
+        .map(|n| flat.by_ref().take(n).collect())
+        .collect())
+}
+
 /// One workload's prepared queries and the samples taken so far, per slot.
 struct WorkloadState<F: Bench> {
     prepared: Prepared<F>,
@@ -369,6 +401,10 @@ impl<F: Bench> WorkloadRun for WorkloadState<F> {
 
     fn workload(&self) -> &Workload {
         &self.prepared.workload
+    }
+
+    fn slots(&self) -> usize {
+        self.slots.len()
     }
 
     fn measure(
