@@ -1,6 +1,7 @@
-//! Reading records (parsed, then checked by [`super::validate`]) and writing them atomically:
-//! to a temporary file in the same folder, flushed, then linked to its final name, which
-//! fails rather than replaces if that name exists. An interrupted run leaves no partial
+//! Reading records (refused by size before a byte is read, parsed, then checked by
+//! [`super::validate`]) and writing them atomically: to a temporary file in the same folder,
+//! flushed, then linked to its final name, which fails rather than replaces if that name
+//! exists. An interrupted run leaves no partial
 //! record, and two runs never overwrite each other's.
 
 use super::{validate, Record, OLDEST_SCHEMA, SCHEMA_VERSION};
@@ -8,9 +9,10 @@ use std::fmt;
 use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
 
-/// The largest file read as a record. A record of the full suite is a few megabytes; anything
-/// far beyond is not one, and reading it whole could exhaust memory.
-pub const MAX_RECORD_BYTES: u64 = 256 << 20;
+/// The largest file read as a record. A record of the full suite is under 2 MiB; anything far
+/// beyond is not one, and parsing it whole could exhaust memory (a 200 MB file took 7 GiB),
+/// so a larger file is refused by its size, before it is opened.
+pub const MAX_RECORD_BYTES: u64 = 64 << 20;
 
 /// Why a file is not a record this build can read.
 #[derive(Debug)]
