@@ -194,6 +194,9 @@ pub struct CompareArgs {
     /// Compare a `--quick` record with a full one (otherwise refused: their noise differs).
     #[arg(long)]
     pub allow_mode_mismatch: bool,
+    /// Judge every change raw: no correction for the machine's drift between the runs.
+    #[arg(long)]
+    pub no_drift: bool,
     /// Machine-readable output.
     #[arg(long)]
     pub json: bool,

@@ -172,6 +172,7 @@ pub fn compare(args: &CompareArgs) -> Result<ExitCode> {
         threshold_percent: args.threshold,
         allow_cross_cpu: args.cross_cpu,
         allow_mode_mismatch: args.allow_mode_mismatch,
+        no_drift: args.no_drift,
     };
     let comparison = compare::compare((&old_name, &old), (&new_name, &new), &options)?;
     if args.json {
