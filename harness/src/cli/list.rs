@@ -2,6 +2,7 @@
 
 use crate::{Context, PositionsArgs};
 use anyhow::Result;
+use harness::report::markdown;
 use harness::suite::{self, ListRow};
 use harness::verify::{Outcome, Verdict};
 use serde::Serialize;
@@ -146,11 +147,11 @@ pub fn positions(args: &PositionsArgs) -> Result<ExitCode> {
 pub fn markdown() -> Result<ExitCode> {
     for family in Families::families() {
         println!("### `{}`\n", family.name);
-        println!("{}.\n", capitalized(family.summary));
+        println!("{}.\n", markdown::text(&capitalized(family.summary)));
         let distributions: Vec<String> = family
             .distributions
             .iter()
-            .map(|d| format!("`{}` ({})", d.name, d.summary))
+            .map(|d| format!("{} ({})", markdown::code(d.name), markdown::text(d.summary)))
             .collect();
         println!("Inputs: {}.\n", distributions.join("; "));
         println!("| variant | what it does | source | footprint | features |");
@@ -160,8 +161,8 @@ pub fn markdown() -> Result<ExitCode> {
             println!(
                 "| `{}` | {} | {} | {} | {} |",
                 d.name,
-                d.summary.replace('|', "\\|"),
-                d.source.describe().replace('|', "\\|"),
+                markdown::cell(d.summary),
+                markdown::cell(&d.source.describe()),
                 harness::units::footprint(d.table_bytes as u64),
                 if features.is_empty() {
                     "–".to_string()
