@@ -143,21 +143,32 @@ pub struct PerftArgs {
     #[arg(long)]
     pub divide: bool,
     /// The techniques, where not the default: `slider=pext,pins=dir_golem`. Keys: slider,
-    /// between, pins, knights; `bitbench list` names the techniques (their variants in
-    /// rook_attacks, in_between, checkers_pins and knight_attacks).
+    /// between, pins, knights, each at most once; `bitbench list` names the techniques (their
+    /// variants in rook_attacks, in_between, checkers_pins and knight_attacks).
     #[arg(long, value_name = "KEY=TECHNIQUE[,...]")]
     pub with: Option<String>,
+    /// Count even if the estimate says it takes more than an hour (otherwise refused).
+    #[arg(long)]
+    pub force: bool,
     /// Check every configuration, and the peers, against the published perft table (initial
     /// position to depth 6, Kiwipete 5, position 3 6, position 4 5, position 5 5, position 6 5);
     /// exit 1 on any difference.
-    #[arg(long, conflicts_with_all = ["fen", "depth", "divide", "with"])]
+    #[arg(long, conflicts_with_all = ["fen", "depth", "divide", "with", "force"])]
     pub verify_table: bool,
     /// With --verify-table: check no deeper than this (the table's depths by default).
-    #[arg(long, requires = "verify_table", value_parser = clap::value_parser!(u32).range(1..=6))]
+    #[arg(
+        long,
+        conflicts_with_all = ["fen", "depth"],
+        value_parser = clap::value_parser!(u32).range(1..=6)
+    )]
     pub max_depth: Option<u32>,
     /// With --verify-table: threads, each checking one configuration at a time (default: one
     /// per core).
-    #[arg(long, requires = "verify_table", value_parser = clap::value_parser!(u32).range(1..=256))]
+    #[arg(
+        long,
+        conflicts_with_all = ["fen", "depth"],
+        value_parser = clap::value_parser!(u32).range(1..=256)
+    )]
     pub threads: Option<u32>,
 }
 
