@@ -3,12 +3,16 @@
 
 // The doc comments below are the command line's help text, where `DIR/<cpu>/…` is plain text.
 #![allow(rustdoc::invalid_html_tags)]
+// Printing goes through `harness::console`'s macros, which survive a closed pipe.
+#![deny(clippy::print_stdout, clippy::print_stderr)]
 
 mod cli;
 
 use anyhow::{bail, Result};
 use clap::{Args, Parser, Subcommand};
+use harness::errln;
 use harness::select::Selection;
+use harness::signals::Interrupted;
 use std::path::PathBuf;
 use std::process::ExitCode;
 use strategies::inputs::DEFAULT_SEED;
@@ -295,11 +299,23 @@ pub struct VerifyArgs {
 
 fn main() -> ExitCode {
     harness::output::report_file_size_limits_as_errors();
+    harness::signals::install();
     let cli = Cli::parse();
-    match dispatch(cli) {
+    let code = match dispatch(cli) {
         Ok(code) => code,
         Err(error) => {
-            eprintln!("error: {error:#}");
+            errln!("error: {error:#}");
+            match error.downcast_ref::<Interrupted>() {
+                Some(stopped) => ExitCode::from(stopped.exit_code()),
+                None => ExitCode::from(2),
+            }
+        }
+    };
+    // Output its reader stopped reading is no error; output that could not be written is.
+    match harness::console::finish() {
+        Ok(()) => code,
+        Err(error) => {
+            errln!("error: writing to standard output: {error}");
             ExitCode::from(2)
         }
     }

@@ -5,6 +5,7 @@ use anyhow::{bail, Context as _, Result};
 use harness::advise::{self, Advice};
 use harness::machine::Machine;
 use harness::record::{records_under, Record};
+use harness::{errln, out, outln};
 use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -39,7 +40,7 @@ fn one_per_cpu(results: &Path) -> Result<Vec<(PathBuf, Record)>> {
     let (records, skipped) = records_under(results)
         .with_context(|| format!("reading the records under {}", results.display()))?;
     for warning in skipped {
-        eprintln!("warning: skipping {warning}");
+        errln!("warning: skipping {warning}");
     }
     let mut chosen: Vec<(PathBuf, Record)> = Vec::new();
     for (path, record) in records {
@@ -74,9 +75,9 @@ pub fn advise(context: &crate::Context, args: &AdviseArgs) -> Result<ExitCode> {
             .collect();
         let matrix = advise::matrix(&advices);
         if args.json {
-            println!("{}", serde_json::to_string_pretty(&(&matrix, &advices))?);
+            outln!("{}", serde_json::to_string_pretty(&(&matrix, &advices))?);
         } else {
-            print!("{}", advise::render_matrix(&matrix, args.markdown));
+            out!("{}", advise::render_matrix(&matrix, args.markdown));
         }
         return Ok(ExitCode::SUCCESS);
     }
@@ -104,11 +105,11 @@ pub fn advise(context: &crate::Context, args: &AdviseArgs) -> Result<ExitCode> {
     for (path, record) in &chosen {
         let advice = advise::advise(&path.display().to_string(), record, &here);
         if args.json {
-            println!("{}", serde_json::to_string_pretty(&advice)?);
+            outln!("{}", serde_json::to_string_pretty(&advice)?);
         } else if args.markdown {
-            print!("{}", advise::render_markdown(&advice));
+            out!("{}", advise::render_markdown(&advice));
         } else {
-            print!("{}", advise::render_text(&advice, bold));
+            out!("{}", advise::render_text(&advice, bold));
         }
     }
     Ok(ExitCode::SUCCESS)

@@ -11,6 +11,7 @@
 
 use crate::{Context, PerftArgs};
 use anyhow::{anyhow, bail, Result};
+use harness::{err, errln, outln};
 use std::io::IsTerminal;
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
@@ -47,14 +48,14 @@ pub fn perft(context: &Context, args: &PerftArgs) -> Result<ExitCode> {
     let (split, nodes) = configs::visit(choice, &context.cpu, count)??;
     let seconds = started.elapsed().as_secs_f64();
     for (mv, nodes) in &split {
-        println!("{mv}: {nodes}");
+        outln!("{mv}: {nodes}");
     }
     if args.divide {
-        println!();
+        outln!();
     }
-    println!("nodes {nodes}");
+    outln!("nodes {nodes}");
     let rate = nodes as f64 / seconds.max(1e-9) / 1e6;
-    println!("time {seconds:.3} s ({rate:.1} M nodes/s), configuration {choice}");
+    outln!("time {seconds:.3} s ({rate:.1} M nodes/s), configuration {choice}");
     Ok(ExitCode::SUCCESS)
 }
 
@@ -232,7 +233,7 @@ impl Progress {
     const EVERY: Duration = Duration::from_secs(5);
 
     fn start(estimate: Estimate) -> Progress {
-        eprintln!("perft: {}", estimate.describe());
+        errln!("perft: {}", estimate.describe());
         let now = Instant::now();
         Progress {
             started: now,
@@ -267,15 +268,15 @@ impl Progress {
             duration(left)
         );
         if self.terminal {
-            eprint!("\r{line:<90}");
+            err!("\r{line:<90}");
         } else {
-            eprintln!("{line}");
+            errln!("{line}");
         }
     }
 
     fn finish(&self) {
         if self.terminal {
-            eprint!("\r{:<90}\r", "");
+            err!("\r{:<90}\r", "");
         }
     }
 }
@@ -292,7 +293,7 @@ fn verify_table(context: &Context, args: &PerftArgs) -> Result<ExitCode> {
         .zip(depths)
         .map(|(p, d)| format!("{} to depth {d}", p.name))
         .collect();
-    println!(
+    outln!(
         "the published table: {}; on {threads} threads",
         positions.join(", ")
     );
@@ -308,7 +309,7 @@ fn verify_table(context: &Context, args: &PerftArgs) -> Result<ExitCode> {
         .filter(|r| matches!(r.outcome, TableOutcome::NotRunnable(_)))
         .count();
     let disagreed = rows.len() - agreed - skipped;
-    println!(
+    outln!(
         "{agreed} agree, {disagreed} disagree, {skipped} not runnable here; {seconds:.1} s in all"
     );
     Ok(if disagreed == 0 {
@@ -323,7 +324,7 @@ fn print_row(row: &TableRow) {
     match &row.outcome {
         TableOutcome::Agreed => {
             let rate = row.nodes as f64 / row.seconds.max(1e-9) / 1e6;
-            println!(
+            outln!(
                 "  ok        {name:<40} {:>12} nodes {:7.1} s {rate:7.1} M nodes/s",
                 row.nodes, row.seconds
             );
@@ -333,9 +334,9 @@ fn print_row(row: &TableRow) {
             depth,
             expected,
             got,
-        } => println!(
+        } => outln!(
             "  MISMATCH  {name:<40} {position} at depth {depth}: published {expected}, counted {got}"
         ),
-        TableOutcome::NotRunnable(why) => println!("  skipped   {name:<40} {why}"),
+        TableOutcome::NotRunnable(why) => outln!("  skipped   {name:<40} {why}"),
     }
 }

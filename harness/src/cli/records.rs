@@ -9,6 +9,7 @@ use harness::compare::{self, Options};
 use harness::output::{self, Legacy};
 use harness::record::{Record, RecordError};
 use harness::{chart, names, report};
+use harness::{errln, out, outln};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
@@ -56,7 +57,7 @@ pub fn report(args: &ReportArgs) -> Result<ExitCode> {
             Format::Bmf => harness::export::bmf(record),
             _ => harness::export::github_action_benchmark(record),
         };
-        println!("{}", serde_json::to_string_pretty(&value)?);
+        outln!("{}", serde_json::to_string_pretty(&value)?);
         return Ok(ExitCode::SUCCESS);
     }
     // A record's file stem names its charts' folder, unless one record goes into --out.
@@ -86,10 +87,10 @@ pub fn report(args: &ReportArgs) -> Result<ExitCode> {
                 Ok(())
             })?;
             for (record, path) in records.iter().zip(&args.records) {
-                println!("{}: {}", path.display(), record.caption());
-                print!("{}", report::ranked_tables(record));
+                outln!("{}: {}", path.display(), record.caption());
+                out!("{}", report::ranked_tables(record));
             }
-            println!("charts: {}", out.display());
+            outln!("charts: {}", out.display());
         }
         None => {
             let targets: Vec<PathBuf> = args
@@ -107,10 +108,10 @@ pub fn report(args: &ReportArgs) -> Result<ExitCode> {
                 output::check_target_named(target, Legacy::Charts, &name)?;
             }
             for ((record, path), target) in records.iter().zip(&args.records).zip(&targets) {
-                println!("{}: {}", path.display(), record.caption());
-                print!("{}", report::ranked_tables(record));
+                outln!("{}: {}", path.display(), record.caption());
+                out!("{}", report::ranked_tables(record));
                 output::publish(target, Legacy::Charts, |staging| render(record, staging))?;
-                println!("charts: {}\n", target.display());
+                outln!("charts: {}\n", target.display());
             }
         }
     }
@@ -127,7 +128,7 @@ pub fn plot(args: &PlotArgs) -> Result<ExitCode> {
         match Record::load(path) {
             Ok(record) => records.push(record),
             Err(skipped @ RecordError::NotARecord { .. }) => {
-                eprintln!("warning: skipping {skipped}");
+                errln!("warning: skipping {skipped}");
             }
             Err(error) => return Err(error.into()),
         }
@@ -144,9 +145,9 @@ pub fn plot(args: &PlotArgs) -> Result<ExitCode> {
             .map_err(|e| anyhow::anyhow!("drawing the cross-CPU charts: {e}"))
     })?;
     for record in &records {
-        println!("  {}", chart::record_label(record));
+        outln!("  {}", chart::record_label(record));
     }
-    println!(
+    outln!(
         "cross-CPU charts of {} records: {}",
         records.len(),
         args.out.display()
@@ -176,9 +177,9 @@ pub fn compare(args: &CompareArgs) -> Result<ExitCode> {
     };
     let comparison = compare::compare((&old_name, &old), (&new_name, &new), &options)?;
     if args.json {
-        println!("{}", serde_json::to_string_pretty(&comparison)?);
+        outln!("{}", serde_json::to_string_pretty(&comparison)?);
     } else {
-        print!("{}", compare::render(&comparison, &old, &new));
+        out!("{}", compare::render(&comparison, &old, &new));
     }
     Ok(if comparison.regressions > 0 {
         ExitCode::FAILURE
@@ -194,7 +195,7 @@ pub fn site(args: &SiteArgs) -> Result<ExitCode> {
         .clone()
         .unwrap_or_else(|| args.results.join("site"));
     let site = harness::site::build_site(&args.results, &out)?;
-    println!(
+    outln!(
         "site: {} records from {} CPUs, {} charts{}: {}",
         site.records,
         site.cpus,
@@ -214,6 +215,6 @@ pub fn repeatability(args: &RepeatabilityArgs) -> Result<ExitCode> {
     let first = Record::load(&args.first)?;
     let second = Record::load(&args.second)?;
     let figures = harness::repeatability::measure(&first, &second)?;
-    print!("{figures}");
+    out!("{figures}");
     Ok(ExitCode::SUCCESS)
 }

@@ -7,16 +7,17 @@ use anyhow::{bail, Context as _, Result};
 use harness::analysis::{analyze, simd_speedups};
 use harness::clock::{self, ClockEstimate};
 use harness::machine::Machine;
-use harness::measure::{Interrupted, Plan, Progress, Samples};
+use harness::measure::{Plan, Progress, Samples};
 use harness::output::{self, Legacy};
 use harness::record::{utc_now, write_new_atomically, Record, Run, Tool, SCHEMA_VERSION};
+use harness::signals::{self, Deferred, Interrupted};
 use harness::verify::{Outcome, Verdict};
 use harness::{cachesim, chart, names, report, suite};
+use harness::{err, errln, out, outln};
 use std::io::{IsTerminal, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 use strategies::{Families, Registry};
 
@@ -27,35 +28,27 @@ pub fn run(context: &Context, args: &RunArgs) -> Result<ExitCode> {
     }
     match run_and_write(context, args) {
         Ok(_) => Ok(ExitCode::SUCCESS),
-        Err(e) => match e.downcast_ref::<Stopped>() {
-            Some(Stopped::Disagreed) => Ok(ExitCode::FAILURE),
-            Some(Stopped::Interrupted) => Ok(ExitCode::from(130)),
-            None => Err(e),
-        },
+        Err(e) if e.downcast_ref::<Disagreed>().is_some() => Ok(ExitCode::FAILURE),
+        Err(e) => Err(e),
     }
 }
 
-/// Why a run stopped without a record, its message already printed.
+/// A variant disagreed with the reference; nothing was measured (the disagreement is
+/// printed).
 #[derive(Debug)]
-pub enum Stopped {
-    /// A variant disagreed with the reference; nothing was measured.
-    Disagreed,
-    /// Ctrl-C; nothing was written.
-    Interrupted,
-}
+pub struct Disagreed;
 
-impl std::fmt::Display for Stopped {
+impl std::fmt::Display for Disagreed {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(match self {
-            Stopped::Disagreed => "verification failed; nothing was measured",
-            Stopped::Interrupted => "interrupted; nothing was written",
-        })
+        f.write_str("verification failed; nothing was measured")
     }
 }
 
-impl std::error::Error for Stopped {}
+impl std::error::Error for Disagreed {}
 
 /// Verifies, measures, prints the tables and writes the record; returns the record's path.
+/// From the end of verification on, a signal stops the run at the next safe point with
+/// nothing written (see `harness::signals`).
 pub fn run_and_write(context: &Context, args: &RunArgs) -> Result<PathBuf> {
     let machine = Machine::detect();
     if let Some(how) = &machine.emulated {
@@ -74,9 +67,11 @@ pub fn run_and_write(context: &Context, args: &RunArgs) -> Result<PathBuf> {
     }
 
     if !verified(context, args.seed) {
-        return Err(Stopped::Disagreed.into());
+        return Err(Disagreed.into());
     }
-    let stop = interrupt_flag();
+    let _deferred = Deferred::begin();
+    let nothing = "nothing was written";
+    signals::check().context(nothing)?;
     let plan = if args.quick {
         Plan::quick(args.seed)
     } else {
@@ -85,13 +80,12 @@ pub fn run_and_write(context: &Context, args: &RunArgs) -> Result<PathBuf> {
     let (started_utc, stamp) = utc_now();
     let started = Instant::now();
     let clock = estimate_clock(args.quick);
-    let samples = match measure(context, &plan, &stop) {
-        Ok(samples) => samples,
-        Err(Interrupted) => {
-            eprintln!("\ninterrupted: nothing was written");
-            return Err(Stopped::Interrupted.into());
-        }
-    };
+    let samples = measure(context, &plan, &signals::STOP).map_err(|_| {
+        let stopped = signals::received().unwrap_or(Interrupted {
+            signal: signals::SIGINT,
+        });
+        anyhow::Error::new(stopped).context(format!("measuring; {nothing}"))
+    })?;
     let mut record = make_record(
         context,
         args,
@@ -102,11 +96,15 @@ pub fn run_and_write(context: &Context, args: &RunArgs) -> Result<PathBuf> {
         started,
     );
     if args.cache_sim {
-        cachesim::simulate(&mut record, &context.selection, &context.cpu, args.seed)?;
+        cachesim::simulate(&mut record, &context.selection, &context.cpu, args.seed)
+            .context(nothing)?;
     }
-    print!("{}", report::ranked_tables(&record));
+    out!("{}", report::ranked_tables(&record));
     let path = write_run(&record, &dir, &stem(&stamp, args, context))?;
-    println!("\nrecord: {}", path.display());
+    outln!("\nrecord: {}", path.display());
+    if harness::console::stdout_gone() {
+        errln!("record: {}", path.display());
+    }
     Ok(path)
 }
 
@@ -151,7 +149,7 @@ fn verified(context: &Context, seed: u64) -> bool {
         .filter(|v| matches!(v.outcome, Outcome::Disagreed(_)))
         .collect();
     if !disagreeing.is_empty() {
-        eprintln!("verification failed; nothing is measured:");
+        errln!("verification failed; nothing is measured:");
         disagreeing.iter().for_each(|v| print_verdict(v));
         return false;
     }
@@ -163,40 +161,28 @@ fn verified(context: &Context, seed: u64) -> bool {
         })
         .sum();
     let agreed = verdicts.iter().filter(|v| v.agreed()).count();
-    println!(
+    outln!(
         "verified: {agreed} variants agree with the reference ({checked} inputs checked, {:.1} s)",
         started.elapsed().as_secs_f64()
     );
     for family in Families::families() {
         let selected = verdicts.iter().any(|v| v.family == family.name);
         if let (true, Some(limit)) = (selected, family.verification_limit) {
-            println!("  {}: verified on {limit}", family.name);
+            outln!("  {}: verified on {limit}", family.name);
         }
     }
     for v in &verdicts {
         if let Outcome::NotRunnable { reason } = &v.outcome {
-            println!("  not measured: {}/{}: {reason}", v.family, v.variant);
+            outln!("  not measured: {}/{}: {reason}", v.family, v.variant);
         }
     }
     true
 }
 
-/// Ctrl-C stops the measurement cleanly; a second one leaves at once.
-fn interrupt_flag() -> Arc<AtomicBool> {
-    let stop = Arc::new(AtomicBool::new(false));
-    let flag = Arc::clone(&stop);
-    let _ = ctrlc::set_handler(move || {
-        if flag.swap(true, Ordering::SeqCst) {
-            std::process::exit(130);
-        }
-    });
-    stop
-}
-
 fn estimate_clock(quick: bool) -> Option<ClockEstimate> {
     let clock = clock::estimate(if quick { 5 } else { 20 });
     if let Some(c) = &clock {
-        println!(
+        outln!(
             "clock estimate: {:.2} GHz (timer self-check R² = {:.4}{})",
             c.ghz,
             c.fit.r_squared,
@@ -212,7 +198,11 @@ fn estimate_clock(quick: bool) -> Option<ClockEstimate> {
 
 /// Measures every selected family, drawing progress on stderr: a bar on a terminal, otherwise
 /// one line per family.
-fn measure(context: &Context, plan: &Plan, stop: &AtomicBool) -> Result<Vec<Samples>, Interrupted> {
+fn measure(
+    context: &Context,
+    plan: &Plan,
+    stop: &AtomicBool,
+) -> Result<Vec<Samples>, harness::measure::Interrupted> {
     let total = suite::planned_total(plan);
     let terminal = std::io::stderr().is_terminal();
     let started = Instant::now();
@@ -222,7 +212,7 @@ fn measure(context: &Context, plan: &Plan, stop: &AtomicBool) -> Result<Vec<Samp
             draw_bar(&p, total);
         } else if p.family != family {
             family = p.family.to_string();
-            eprintln!(
+            errln!(
                 "measuring {family} ({:.0}% of the plan, {:.1} s in)",
                 fraction(&p, total) * 100.0,
                 started.elapsed().as_secs_f64()
@@ -237,9 +227,9 @@ fn measure(context: &Context, plan: &Plan, stop: &AtomicBool) -> Result<Vec<Samp
         stop,
     )?;
     if terminal {
-        eprint!("\r{:<100}\r", "");
+        err!("\r{:<100}\r", "");
     }
-    eprintln!("measured in {:.1} s", started.elapsed().as_secs_f64());
+    errln!("measured in {:.1} s", started.elapsed().as_secs_f64());
     Ok(samples)
 }
 
@@ -256,7 +246,7 @@ fn draw_bar(p: &Progress, total: Duration) {
     let width = 30;
     let filled = (fraction * width as f64).round() as usize;
     let left = total.saturating_sub(p.budget_done).as_secs_f64();
-    eprint!(
+    err!(
         "\r[{}{}] {:>3.0}%  {:<52} ~{left:.0} s left",
         "#".repeat(filled),
         ".".repeat(width - filled.min(width)),
@@ -354,7 +344,7 @@ fn write_run_into(record: &Record, dir: &Path, stem: &str) -> Result<PathBuf> {
     let written = write_new_atomically(&path, record.to_json().as_bytes());
     match written {
         Ok(true) => {
-            println!("charts: {}", charts.display());
+            outln!("charts: {}", charts.display());
             Ok(path)
         }
         failed => {
@@ -386,16 +376,18 @@ fn self_check() -> Result<ExitCode> {
     let Some(clock) = clock::estimate(30) else {
         bail!("the timer self-check needs x86-64 or AArch64 (its adds are inline assembly)");
     };
-    println!("timer self-check: chains of k dependent adds (1 cycle each), 100,000 iterations");
-    println!("  {:>4}  {:>14}  {:>10}", "k", "ns/iteration", "MAD");
+    outln!("timer self-check: chains of k dependent adds (1 cycle each), 100,000 iterations");
+    outln!("  {:>4}  {:>14}  {:>10}", "k", "ns/iteration", "MAD");
     for rung in &clock.ladder {
-        println!(
+        outln!(
             "  {:>4}  {:>14.3}  {:>10.4}",
-            rung.adds, rung.ns_per_iteration, rung.mad
+            rung.adds,
+            rung.ns_per_iteration,
+            rung.mad
         );
     }
     let fit = clock.fit;
-    println!(
+    outln!(
         "  fit: ns = {:.4} + {:.4} * k, R² = {:.5} ({})",
         fit.intercept,
         fit.slope,
@@ -406,9 +398,9 @@ fn self_check() -> Result<ExitCode> {
             "NOT linear: timings on this machine are doubtful"
         }
     );
-    println!("  clock estimate: 1 / slope = {:.3} GHz", clock.ghz);
+    outln!("  clock estimate: 1 / slope = {:.3} GHz", clock.ghz);
     if let (Some(mhz), Some(cycles)) = (clock.os_reported_mhz, clock.cycles_per_add_at_os_clock()) {
-        println!(
+        outln!(
             "  the OS reports {mhz:.0} MHz; at that clock one add takes {cycles:.2} cycles \
              (below 1: the core runs faster than the OS reports; above 1: slower)"
         );
