@@ -3,6 +3,7 @@
 use crate::{Context, PositionsArgs};
 use anyhow::Result;
 use harness::report::markdown;
+use harness::select::Selection;
 use harness::suite::{self, ListRow};
 use harness::verify::{Outcome, Verdict};
 use harness::{out, outln};
@@ -146,9 +147,13 @@ pub fn positions(args: &PositionsArgs) -> Result<ExitCode> {
 }
 
 /// `list --markdown`: per family, its summary, distributions and a table of its variants
-/// (source, footprint, features), from the registry alone.
-pub fn markdown() -> Result<ExitCode> {
+/// (source, footprint, features), from the registry alone; with `--only`, of the families and
+/// variants it names.
+pub fn markdown(selection: &Selection) -> Result<ExitCode> {
     for family in Families::families() {
+        if !selection.includes_family(family.name) {
+            continue;
+        }
         outln!("### `{}`\n", family.name);
         outln!("{}.\n", markdown::text(&capitalized(family.summary)));
         let distributions: Vec<String> = family
@@ -159,7 +164,7 @@ pub fn markdown() -> Result<ExitCode> {
         outln!("Inputs: {}.\n", distributions.join("; "));
         outln!("| variant | what it does | source | footprint | features |");
         outln!("|---|---|---|---:|---|");
-        for d in &family.descriptors {
+        for d in family.descriptors.iter().filter(|d| selection.includes(d)) {
             let features: Vec<&str> = d.requires.iter().map(|f| f.name()).collect();
             outln!(
                 "| `{}` | {} | {} | {} | {} |",

@@ -50,6 +50,12 @@ impl std::error::Error for Disagreed {}
 /// From the end of verification on, a signal stops the run at the next safe point with
 /// nothing written (see `harness::signals`).
 pub fn run_and_write(context: &Context, args: &RunArgs) -> Result<PathBuf> {
+    let plan = if args.quick {
+        Plan::quick(args.seed)
+    } else {
+        Plan::default_run(args.seed)
+    };
+    outln!("{}", describe(context, args, &plan));
     let machine = Machine::detect();
     if let Some(how) = &machine.emulated {
         bail!(
@@ -72,11 +78,6 @@ pub fn run_and_write(context: &Context, args: &RunArgs) -> Result<PathBuf> {
     let _deferred = Deferred::begin();
     let nothing = "nothing was written";
     signals::check().context(nothing)?;
-    let plan = if args.quick {
-        Plan::quick(args.seed)
-    } else {
-        Plan::default_run(args.seed)
-    };
     let (started_utc, stamp) = utc_now();
     let started = Instant::now();
     let clock = estimate_clock(args.quick);
@@ -106,6 +107,41 @@ pub fn run_and_write(context: &Context, args: &RunArgs) -> Result<PathBuf> {
         errln!("record: {}", path.display());
     }
     Ok(path)
+}
+
+/// What the run is about to do: how long it measures, the seed, what it covers, where the
+/// record goes.
+fn describe(context: &Context, args: &RunArgs, plan: &Plan) -> String {
+    let rows = suite::list_rows::<Families>(&context.cpu, &context.selection);
+    let runnable: Vec<_> = rows.iter().filter(|r| r.runs_here).collect();
+    let mut families: Vec<&str> = runnable.iter().map(|r| r.family).collect();
+    families.dedup();
+    let masked: Vec<&str> = context.cpu.disabled().iter().map(|f| f.name()).collect();
+    format!(
+        "run: {}about {} s of measuring (seed {:#x}), {} variants of {} families{}{}{}; records \
+         under {}",
+        if plan.quick { "--quick, " } else { "" },
+        plan.total.as_secs(),
+        args.seed,
+        runnable.len(),
+        families.len(),
+        if context.selection.names().is_empty() {
+            String::new()
+        } else {
+            format!(" (--only {})", context.selection.names().join(","))
+        },
+        if masked.is_empty() {
+            String::new()
+        } else {
+            format!(", masked: {}", masked.join(","))
+        },
+        if args.cache_sim {
+            ", with the cache simulation"
+        } else {
+            ""
+        },
+        args.out.join("<cpu>").display()
+    )
 }
 
 /// An `--only` (with `--disable`) that leaves nothing runnable is an error, not a record that
