@@ -22,6 +22,7 @@
 
 use crate::analysis::{paired_geomean, paired_ratio, tied};
 use crate::record::{Interval, Measurement, Mode, Record};
+use crate::report::markdown;
 use crate::units;
 use serde::Serialize;
 use std::fmt::Write;
@@ -530,10 +531,10 @@ pub fn render_markdown(advice: &Advice) -> String {
         .unwrap_or(&advice.measured_utc);
     let _ = writeln!(
         out,
-        "Advice from [`{}`]({}), measured on {} on {date}{}.\n",
-        advice.record,
-        advice.record,
-        advice.cpu,
+        "Advice from {}, measured on {} on {}{}.\n",
+        markdown::code_link(&advice.record),
+        markdown::text(&advice.cpu),
+        markdown::text(date),
         if advice.quick { " (a --quick run)" } else { "" }
     );
     if !advice.ties_called {
@@ -573,11 +574,11 @@ pub fn render_markdown(advice: &Advice) -> String {
         };
         let _ = writeln!(
             out,
-            "| {} | `{}` | {tied} | {} | {peer} | {} |",
-            f.family,
-            f.recommended,
+            "| {} | {} | {tied} | {} | {peer} | {} |",
+            markdown::cell(&f.family),
+            markdown::code(&f.recommended),
             margin(&f.next),
-            depends_on(f)
+            markdown::cell(&depends_on(f))
         );
     }
     let notes: Vec<String> = advice
@@ -603,7 +604,7 @@ pub fn render_markdown(advice: &Advice) -> String {
     if !notes.is_empty() {
         out.push('\n');
         for note in notes {
-            let _ = writeln!(out, "- {note}");
+            let _ = writeln!(out, "- {}", markdown::text(&note));
         }
     }
     out
@@ -667,7 +668,8 @@ pub fn matrix(advices: &[Advice]) -> Matrix {
 pub fn render_matrix(matrix: &Matrix, markdown: bool) -> String {
     let mut out = String::new();
     if markdown {
-        let _ = writeln!(out, "| family | {} |", matrix.cpus.join(" | "));
+        let cpus: Vec<String> = matrix.cpus.iter().map(|c| markdown::cell(c)).collect();
+        let _ = writeln!(out, "| family | {} |", cpus.join(" | "));
         let _ = writeln!(out, "|---|{}", "---|".repeat(matrix.cpus.len()));
     } else {
         for (i, cpu) in matrix.cpus.iter().enumerate() {
@@ -690,7 +692,7 @@ pub fn render_matrix(matrix: &Matrix, markdown: bool) -> String {
             row.family.clone()
         };
         if markdown {
-            let cells: Vec<String> = cells.iter().map(|c| format!("`{c}`")).collect();
+            let cells: Vec<String> = cells.iter().map(|c| markdown::code(c)).collect();
             let _ = writeln!(out, "| {family} | {} |", cells.join(" | "));
         } else {
             let cells: String = cells.iter().map(|c| format!("{c:<26}")).collect();

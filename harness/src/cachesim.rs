@@ -11,6 +11,7 @@
 //! dump of the counters after each (variant, eviction size). Counting is switched with
 //! Callgrind's client requests (module `client`), which are no-ops outside valgrind.
 
+use crate::errln;
 use crate::measure::FLOOR;
 use crate::record::{CacheCounts, Mode, Record, SimulatedCache, SimulatedCaches};
 use crate::select::{entries, Selection};
@@ -81,6 +82,40 @@ pub fn simulated_caches(record: &Record) -> Result<SimulatedCaches> {
     })
 }
 
+/// Runs `command` to its end, unless a signal stops bitbench first (see [`crate::signals`]):
+/// then the child is killed and waited for, and the error says so.
+fn wait_unless_stopped(mut command: Command) -> Result<std::process::Output> {
+    use std::io::Read;
+    let mut child = command
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .context("starting valgrind")?;
+    let mut stderr = child.stderr.take().expect("piped");
+    let reader = std::thread::spawn(move || {
+        let mut bytes = Vec::new();
+        let _ = stderr.read_to_end(&mut bytes);
+        bytes
+    });
+    let status = loop {
+        // Asked first: Ctrl-C reaches the child too, which then ends with a failure.
+        if let Some(stopped) = crate::signals::received() {
+            let _ = child.kill();
+            let _ = child.wait();
+            return Err(anyhow::Error::new(stopped).context("the cache simulation"));
+        }
+        if let Some(status) = child.try_wait().context("waiting for valgrind")? {
+            break status;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    };
+    Ok(std::process::Output {
+        status,
+        stdout: Vec::new(),
+        stderr: reader.join().unwrap_or_default(),
+    })
+}
+
 /// Runs the worker under Callgrind and adds its counts to the record's cache-pressure
 /// measurements.
 pub fn simulate(record: &mut Record, selection: &Selection, cpu: &Cpu, seed: u64) -> Result<()> {
@@ -110,8 +145,8 @@ pub fn simulate(record: &mut Record, selection: &Selection, cpu: &Cpu, seed: u64
         .arg("cache-sim-worker")
         .arg("--seed")
         .arg(seed.to_string());
-    eprintln!("cache simulation: the pressure workloads under Callgrind (this takes a while)");
-    let output = command.output().context("starting valgrind")?;
+    errln!("cache simulation: the pressure workloads under Callgrind (this takes a while)");
+    let output = wait_unless_stopped(command)?;
     if !output.status.success() {
         bail!(
             "the cache simulation failed: {}",
@@ -136,7 +171,7 @@ pub fn simulate(record: &mut Record, selection: &Selection, cpu: &Cpu, seed: u64
             filled += 1;
         }
     }
-    eprintln!("cache simulation: {filled} measurements counted");
+    errln!("cache simulation: {filled} measurements counted");
     record.cache_sim = Some(caches);
     Ok(())
 }

@@ -7,21 +7,27 @@
 //!
 //! - **within each run**: how sure each median is, from its 95% interval (schema 2) or its
 //!   MAD and sample count (schema 1);
-//! - **between runs**: on a shared machine everything moves from one run to the next, often a
-//!   whole workload at once, its empty kernel included. A workload's *drift* is the median
-//!   change of everything measured in it (the machine, not one kernel: it is reported, never
-//!   called a regression), and the robust spread of the changes beyond each workload's drift,
-//!   pooled over the workloads measured the same way (mode and eviction size), is the
-//!   run-to-run noise.
+//! - **between runs**: on a shared machine everything moves from one run to the next, the
+//!   empty kernel (the floor) included. A measurement's *drift* is anchored on what its own
+//!   code cannot move: the floors measured the same way (mode and eviction size) and the
+//!   other families' measurements taken the same way; it is their median change. So a change
+//!   confined to one family (every `knight_attacks` variant 50% slower, the floor unchanged)
+//!   is seen, while the machine getting slower as a whole is drift, reported and never called
+//!   a regression. The robust spread of the changes beyond drift, pooled over the
+//!   measurements taken the same way, is the run-to-run noise.
 //!
-//! A measurement has **regressed** when its change beyond its workload's drift exceeds the
-//! threshold *and* 1.96 standard deviations of the two noises together, its own median moved
-//! beyond the threshold in the same direction, and the variant's measurements in that mode,
-//! taken together, say the same; a measurement that moved alone is shown as `(alone)` and not
+//! A measurement has **regressed** when its change beyond drift exceeds the threshold *and*
+//! 1.96 standard deviations of the two noises together, its own median moved beyond the
+//! threshold in the same direction, and the variant's measurements in that mode, taken
+//! together, say the same; a measurement that moved alone is shown as `(alone)` and not
 //! counted. Improvements are judged the same way. Measurements present in one record only are
 //! listed and never count.
+//!
+//! When the measurements moved as a whole by more than the threshold, the output says so,
+//! with the size of the move and whether the floor moved too: that is treated as the
+//! machine's drift, and `--no-drift` ([`Options::no_drift`]) judges every change raw instead.
 //! Records from different CPUs (vendor, family, model) are refused unless the caller allows
-//! it, and so are a `--quick` record against a full one.
+//! it, and so are a `--quick` record against a full one ([`comparable`]).
 
 use crate::record::{Measurement, Mode, Record};
 use crate::units;
@@ -120,12 +126,67 @@ pub struct Drift {
     pub spread_percent: f64,
 }
 
-/// What `compare` is told to accept.
+/// What `compare` is told to accept, and how to judge.
 #[derive(Clone, Debug)]
 pub struct Options {
     pub threshold_percent: f64,
     pub allow_cross_cpu: bool,
     pub allow_mode_mismatch: bool,
+    /// Judge every change raw: no drift is taken out.
+    pub no_drift: bool,
+}
+
+impl Default for Options {
+    /// A 5% threshold; different CPUs and quick against full refused; drift taken out.
+    fn default() -> Options {
+        Options {
+            threshold_percent: 5.0,
+            allow_cross_cpu: false,
+            allow_mode_mismatch: false,
+            no_drift: false,
+        }
+    }
+}
+
+/// The measurements moved as a whole by more than the threshold.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Shift {
+    /// The median ratio new/old of the measurements, the floor left out.
+    pub ratio: f64,
+    /// How many of them moved beyond the threshold in that direction, of how many.
+    pub moved: usize,
+    pub of: usize,
+    /// The median ratio new/old of the floors, if the records have floors.
+    pub floor_ratio: Option<f64>,
+    /// Whether the floors moved beyond the threshold in the same direction.
+    pub floor_too: bool,
+}
+
+impl Shift {
+    /// What `compare` says about it: its size, the floor's, and what was done with it.
+    pub fn describe(&self, no_drift: bool) -> String {
+        let percent = |ratio: f64| format!("{:+.1}%", (ratio - 1.0) * 100.0);
+        let moved = if self.moved * 10 >= self.of * 9 {
+            format!("every measurement moved {}", percent(self.ratio))
+        } else {
+            format!(
+                "{} of {} measurements moved, {} at the median",
+                self.moved,
+                self.of,
+                percent(self.ratio)
+            )
+        };
+        let floor = match self.floor_ratio {
+            Some(r) if self.floor_too => format!(", the floor too ({})", percent(r)),
+            Some(r) => format!(", the floor {}", percent(r)),
+            None => String::new(),
+        };
+        if no_drift {
+            format!("{moved}{floor}: judged raw (--no-drift)")
+        } else {
+            format!("{moved}{floor}: treated as machine drift; `--no-drift` to judge it raw")
+        }
+    }
 }
 
 /// Everything `compare` says.
@@ -138,6 +199,10 @@ pub struct Comparison {
     pub cross_cpu: bool,
     /// One is a `--quick` record and the other not (compared only when allowed).
     pub mode_mismatch: bool,
+    /// `--no-drift`: every change judged raw.
+    pub no_drift: bool,
+    /// The measurements moved as a whole beyond the threshold.
+    pub shift: Option<Shift>,
     pub drift: Vec<Drift>,
     pub rows: Vec<Row>,
     pub only_in_old: Vec<String>,
@@ -195,52 +260,67 @@ fn cpu_of(record: &Record) -> String {
 /// all measurements of its mode instead.
 const MIN_GROUP: usize = 5;
 
+/// What `compare` refuses, checked: records of different CPUs (unless allowed), a `--quick`
+/// record against a full one (unless allowed), records with no measurement in common.
+/// Returns the matched pairs, old then new. `repeatability` refuses the same.
+pub fn comparable<'a>(
+    old: &'a Record,
+    new: &'a Record,
+    options: &Options,
+) -> Result<Vec<(&'a Measurement, &'a Measurement)>, Refusal> {
+    if cross_cpu(old, new) && !options.allow_cross_cpu {
+        return Err(Refusal::DifferentCpus {
+            old: cpu_of(old),
+            new: cpu_of(new),
+        });
+    }
+    if old.run.quick != new.run.quick && !options.allow_mode_mismatch {
+        return Err(Refusal::ModeMismatch {
+            old_quick: old.run.quick,
+            new_quick: new.run.quick,
+        });
+    }
+    let by_key: BTreeMap<Key, &Measurement> =
+        new.measurements.iter().map(|m| (Key::of(m), m)).collect();
+    let pairs: Vec<(&Measurement, &Measurement)> = old
+        .measurements
+        .iter()
+        .filter_map(|o| Some((o, *by_key.get(&Key::of(o))?)))
+        .collect();
+    if pairs.is_empty() {
+        return Err(Refusal::NothingInCommon);
+    }
+    Ok(pairs)
+}
+
+fn cross_cpu(old: &Record, new: &Record) -> bool {
+    !old.machine.cpu.same_cpu(&new.machine.cpu) || old.machine.arch != new.machine.arch
+}
+
 /// Compares `new` against `old`.
 pub fn compare(
     old: (&str, &Record),
     new: (&str, &Record),
     options: &Options,
 ) -> Result<Comparison, Refusal> {
-    let cross_cpu =
-        !old.1.machine.cpu.same_cpu(&new.1.machine.cpu) || old.1.machine.arch != new.1.machine.arch;
-    if cross_cpu && !options.allow_cross_cpu {
-        return Err(Refusal::DifferentCpus {
-            old: cpu_of(old.1),
-            new: cpu_of(new.1),
-        });
-    }
-    let mode_mismatch = old.1.run.quick != new.1.run.quick;
-    if mode_mismatch && !options.allow_mode_mismatch {
-        return Err(Refusal::ModeMismatch {
-            old_quick: old.1.run.quick,
-            new_quick: new.1.run.quick,
-        });
-    }
-    let pairs: Vec<(&Measurement, &Measurement)> = old
-        .1
-        .measurements
-        .iter()
-        .filter_map(|o| {
-            let key = Key::of(o);
-            let n = new.1.measurements.iter().find(|n| Key::of(n) == key)?;
-            Some((o, n))
-        })
-        .collect();
-    if pairs.is_empty() {
-        return Err(Refusal::NothingInCommon);
-    }
-    let drift = drift_by_group(&pairs);
-    let workload_drift = workload_drifts(&pairs);
+    let pairs = comparable(old.1, new.1, options)?;
+    let anchored = if options.no_drift {
+        BTreeMap::new()
+    } else {
+        anchored_drifts(&pairs)
+    };
+    let drift = drift_by_group(&pairs, &anchored);
     let mut rows: Vec<Row> = pairs
         .iter()
-        .map(|&(o, n)| row(o, n, &drift, &workload_drift, options.threshold_percent))
+        .map(|&(o, n)| row(o, n, &drift, &anchored, options.threshold_percent))
         .collect();
     confirm(&mut rows, options.threshold_percent);
     let only = |a: &Record, b: &Record| -> Vec<String> {
+        let keys: std::collections::BTreeSet<Key> = b.measurements.iter().map(Key::of).collect();
         a.measurements
             .iter()
             .map(Key::of)
-            .filter(|k| !b.measurements.iter().any(|m| &Key::of(m) == k))
+            .filter(|k| !keys.contains(k))
             .map(|k| k.id())
             .collect()
     };
@@ -249,8 +329,10 @@ pub fn compare(
         old: old.0.to_string(),
         new: new.0.to_string(),
         threshold_percent: options.threshold_percent,
-        cross_cpu,
-        mode_mismatch,
+        cross_cpu: cross_cpu(old.1, new.1),
+        mode_mismatch: old.1.run.quick != new.1.run.quick,
+        no_drift: options.no_drift,
+        shift: shift(&pairs, options.threshold_percent),
         regressions: count(Verdict::Regressed),
         improvements: count(Verdict::Improved),
         drift: drift.values().cloned().collect(),
@@ -265,17 +347,45 @@ fn change(o: &Measurement, n: &Measurement) -> f64 {
     (n.ns_per_op.median / o.ns_per_op.median).ln()
 }
 
-/// The drift and spread of each (mode, eviction) group. A workload's own drift is the median
-/// change of everything measured in it, the floor included (a workload that moved as a
-/// whole, empty kernel and all, moved with the machine); the group's drift is the median over
-/// its measurements, and its spread is the robust spread of the changes once each workload's
-/// drift is taken out.
-fn drift_by_group(pairs: &[(&Measurement, &Measurement)]) -> BTreeMap<(Mode, u64), Drift> {
-    let workload_drift = workload_drifts(pairs);
+/// The measurements' move as a whole, when it exceeds the threshold.
+fn shift(pairs: &[(&Measurement, &Measurement)], threshold_percent: f64) -> Option<Shift> {
+    let limit = (1.0 + threshold_percent / 100.0).ln();
+    let (floors, kernels): (Vec<f64>, Vec<f64>) = {
+        let (f, k): (Vec<_>, Vec<_>) = pairs.iter().partition(|(o, _)| o.floor);
+        let changes = |v: Vec<&(&Measurement, &Measurement)>| -> Vec<f64> {
+            v.into_iter().map(|&(o, n)| change(o, n)).collect()
+        };
+        (changes(f), changes(k))
+    };
+    let center = crate::stats::median(&kernels)?;
+    if center.abs() <= limit {
+        return None;
+    }
+    let floor = crate::stats::median(&floors);
+    Some(Shift {
+        ratio: center.exp(),
+        moved: kernels
+            .iter()
+            .filter(|c| c.abs() > limit && c.signum() == center.signum())
+            .count(),
+        of: kernels.len(),
+        floor_ratio: floor.map(f64::exp),
+        floor_too: floor.is_some_and(|f| f.abs() > limit && f.signum() == center.signum()),
+    })
+}
+
+/// The drift and spread of each (mode, eviction) group: its drift is the median change of
+/// everything measured in it, the floor included (reported, the machine's move); its spread
+/// is the robust spread of the changes once each measurement's anchored drift is taken out
+/// (`anchored`: empty to take none out).
+fn drift_by_group(
+    pairs: &[(&Measurement, &Measurement)],
+    anchored: &BTreeMap<Anchor, f64>,
+) -> BTreeMap<(Mode, u64), Drift> {
     let mut groups: BTreeMap<(Mode, u64), (Vec<f64>, Vec<f64>)> = BTreeMap::new();
     let mut by_mode: BTreeMap<Mode, Vec<f64>> = BTreeMap::new();
     for &(o, n) in pairs {
-        let adjusted = change(o, n) - workload_drift[&workload_of(o)];
+        let adjusted = change(o, n) - drift_of(anchored, o);
         let group = groups.entry((o.mode, o.eviction_bytes)).or_default();
         group.0.push(change(o, n));
         group.1.push(adjusted);
@@ -306,38 +416,58 @@ fn drift_by_group(pairs: &[(&Measurement, &Measurement)]) -> BTreeMap<(Mode, u64
         .collect()
 }
 
-type WorkloadOf = (String, String, Mode, u64);
+/// A family, in a (mode, eviction) group: whose measurements share one anchored drift.
+type Anchor = (String, Mode, u64);
 
-fn workload_of(m: &Measurement) -> WorkloadOf {
-    (
-        m.family.clone(),
-        m.workload.clone(),
-        m.mode,
-        m.eviction_bytes,
-    )
+fn anchor_of(m: &Measurement) -> Anchor {
+    (m.family.clone(), m.mode, m.eviction_bytes)
 }
 
-/// The median change of each workload's measurements (floor included), when it has at
-/// least three; 0 otherwise.
-fn workload_drifts(pairs: &[(&Measurement, &Measurement)]) -> BTreeMap<WorkloadOf, f64> {
-    let mut changes: BTreeMap<WorkloadOf, Vec<f64>> = BTreeMap::new();
+/// The drift taken out of `m`'s change: its anchor's, 0 if none.
+fn drift_of(anchored: &BTreeMap<Anchor, f64>, m: &Measurement) -> f64 {
+    anchored.get(&anchor_of(m)).copied().unwrap_or(0.0)
+}
+
+/// Each family's drift in each (mode, eviction) group: the median change of what its own
+/// code cannot move, measured the same way: every floor of the group (the empty kernel, its
+/// own family's included), and each other family, one vote each (its median change), so that
+/// a family with many variants weighs no more than one with few. 0 where there is nothing.
+fn anchored_drifts(pairs: &[(&Measurement, &Measurement)]) -> BTreeMap<Anchor, f64> {
+    type Group = (Vec<f64>, BTreeMap<String, Vec<f64>>);
+    let mut groups: BTreeMap<(Mode, u64), Group> = BTreeMap::new();
     for &(o, n) in pairs {
-        changes
-            .entry(workload_of(o))
-            .or_default()
-            .push(change(o, n));
+        let (floors, families) = groups.entry((o.mode, o.eviction_bytes)).or_default();
+        if o.floor {
+            floors.push(change(o, n));
+        } else {
+            families
+                .entry(o.family.clone())
+                .or_default()
+                .push(change(o, n));
+        }
     }
-    changes
-        .into_iter()
-        .map(|(w, c)| {
-            let drift = if c.len() >= 3 {
-                crate::stats::median(&c).unwrap_or(0.0)
-            } else {
-                0.0
-            };
-            (w, drift)
-        })
-        .collect()
+    let mut drifts = BTreeMap::new();
+    for ((mode, eviction), (floors, families)) in &groups {
+        let votes: BTreeMap<&String, f64> = families
+            .iter()
+            .filter_map(|(family, changes)| Some((family, crate::stats::median(changes)?)))
+            .collect();
+        for family in families.keys() {
+            let anchors: Vec<f64> = floors
+                .iter()
+                .copied()
+                .chain(
+                    votes
+                        .iter()
+                        .filter(|(other, _)| **other != family)
+                        .map(|(_, vote)| *vote),
+                )
+                .collect();
+            let drift = crate::stats::median(&anchors).unwrap_or(0.0);
+            drifts.insert((family.clone(), *mode, *eviction), drift);
+        }
+    }
+    drifts
 }
 
 /// The median, and the MAD scaled to a standard deviation (1.4826 × MAD).
@@ -364,11 +494,11 @@ fn row(
     o: &Measurement,
     n: &Measurement,
     drift: &BTreeMap<(Mode, u64), Drift>,
-    workload_drift: &BTreeMap<WorkloadOf, f64>,
+    anchored: &BTreeMap<Anchor, f64>,
     threshold_percent: f64,
 ) -> Row {
     let group = &drift[&(o.mode, o.eviction_bytes)];
-    let adjusted = change(o, n) - workload_drift[&workload_of(o)];
+    let adjusted = change(o, n) - drift_of(anchored, o);
     let spread = group.spread_percent / 100.0;
     let noise =
         (log_standard_error(o).powi(2) + log_standard_error(n).powi(2) + spread.powi(2)).sqrt();
@@ -477,13 +607,25 @@ pub fn render(comparison: &Comparison, old: &Record, new: &Record) -> String {
     let _ = writeln!(out, "new: {} ({})", comparison.new, new.caption());
     let _ = writeln!(
         out,
-        "regressed = slower beyond the group's drift by more than {}% and by more than 1.96 x the \
-         noise (both runs' intervals and the group's run-to-run spread), borne out by the \
-         variant's measurements in that mode taken together; (alone) = beyond both on its own \
-         but not borne out: shown, not counted\n",
+        "regressed = slower {} by more than {}% and by more than 1.96 x the noise (both runs' \
+         intervals and the group's run-to-run spread), borne out by the variant's measurements \
+         in that mode taken together; (alone) = beyond both on its own but not borne out: \
+         shown, not counted\n",
+        if comparison.no_drift {
+            "(judged raw: --no-drift)"
+        } else {
+            "beyond its drift (the median change of the floors and of the other families' \
+             measurements taken the same way)"
+        },
         comparison.threshold_percent
     );
-    let _ = writeln!(out, "drift of each group (the machine, not one kernel):");
+    if let Some(shift) = &comparison.shift {
+        let _ = writeln!(out, "{}\n", shift.describe(comparison.no_drift));
+    }
+    let _ = writeln!(
+        out,
+        "how each group moved as a whole (the machine, not one kernel):"
+    );
     for d in &comparison.drift {
         let _ = writeln!(
             out,
@@ -587,21 +729,37 @@ mod tests {
         }
     }
 
-    fn verdicts(old: &[f64], new: &[f64]) -> Vec<Verdict> {
-        let pairs: Vec<(Measurement, Measurement)> = old
+    /// The verdicts on family `f`'s six variants (old medians 1 to 6, new `new`), measured
+    /// beside a family `g` of six variants (old 1 to 6, new those times `others`) and each
+    /// family's floor (old 0.5, new that times `floors`).
+    fn verdicts(new: &[f64], others: [f64; 6], floors: f64) -> Vec<Verdict> {
+        let pair = |family: &str, variant: &str, old: f64, new: f64| {
+            let mut o = measurement(variant, 0, old);
+            let mut n = measurement(variant, 0, new);
+            o.family = family.into();
+            n.family = family.into();
+            o.floor = variant == crate::measure::FLOOR;
+            n.floor = o.floor;
+            (o, n)
+        };
+        let mut pairs: Vec<(Measurement, Measurement)> = new
             .iter()
-            .zip(new)
             .enumerate()
-            .map(|(i, (&o, &n))| {
-                let name = format!("v{i}");
-                (measurement(&name, 0, o), measurement(&name, 0, n))
-            })
+            .map(|(i, &n)| pair("f", &format!("v{i}"), (i + 1) as f64, n))
             .collect();
+        for (i, factor) in others.iter().enumerate() {
+            let old = (i + 1) as f64;
+            pairs.push(pair("g", &format!("v{i}"), old, old * factor));
+        }
+        for family in ["f", "g"] {
+            pairs.push(pair(family, crate::measure::FLOOR, 0.5, 0.5 * floors));
+        }
         let refs: Vec<(&Measurement, &Measurement)> = pairs.iter().map(|(o, n)| (o, n)).collect();
-        let drift = drift_by_group(&refs);
-        let workload_drift = workload_drifts(&refs);
-        refs.iter()
-            .map(|&(o, n)| row(o, n, &drift, &workload_drift, 5.0).verdict)
+        let anchored = anchored_drifts(&refs);
+        let drift = drift_by_group(&refs, &anchored);
+        refs[..new.len()]
+            .iter()
+            .map(|&(o, n)| row(o, n, &drift, &anchored, 5.0).verdict)
             .collect()
     }
 
@@ -643,20 +801,53 @@ mod tests {
     #[test]
     fn one_kernel_slower_is_a_regression_the_whole_machine_slower_is_drift() {
         let old = [1.0, 2.0, 3.0, 4.0, 5.0, 6.0];
+        let steady = [1.0; 6];
         let one_slower = [1.0, 2.0, 3.9, 4.0, 5.0, 6.0];
-        let got = verdicts(&old, &one_slower);
+        let got = verdicts(&one_slower, steady, 1.0);
         assert_eq!(got[2], Verdict::Regressed);
         assert!(got.iter().filter(|&&v| v == Verdict::Regressed).count() == 1);
         let all_slower: Vec<f64> = old.iter().map(|x| x * 1.3).collect();
-        assert!(verdicts(&old, &all_slower)
+        assert!(verdicts(&all_slower, [1.3; 6], 1.3)
             .iter()
             .all(|&v| v == Verdict::Unchanged));
-        let noisy = [1.1, 1.8, 3.3, 3.6, 5.6, 6.0];
+        // Run-to-run noise of ±10% in both families.
+        let noise = [1.1, 0.9, 1.1, 0.9, 1.12, 1.0];
+        let noisy: Vec<f64> = old.iter().zip(noise).map(|(x, f)| x * f).collect();
+        let mut others = noise;
+        others.reverse();
         assert!(
-            verdicts(&old, &noisy)
+            verdicts(&noisy, others, 1.0)
                 .iter()
                 .all(|&v| v == Verdict::Unchanged),
             "within the run-to-run spread"
         );
+    }
+
+    #[test]
+    fn a_whole_family_slower_is_a_regression_when_the_floor_and_the_others_did_not_move() {
+        let old = [1.0, 2.0, 3.0, 4.0, 5.0, 6.0];
+        let family_slower: Vec<f64> = old.iter().map(|x| x * 1.5).collect();
+        let got = verdicts(&family_slower, [1.0; 6], 1.0);
+        assert!(got.iter().all(|&v| v == Verdict::Regressed), "{got:?}");
+        // With the floor and the other family 50% slower too, it is the machine.
+        let got = verdicts(&family_slower, [1.5; 6], 1.5);
+        assert!(got.iter().all(|&v| v == Verdict::Unchanged), "{got:?}");
+    }
+
+    #[test]
+    fn a_uniform_shift_is_named_with_its_size() {
+        let shift = Shift {
+            ratio: 1.25,
+            moved: 20,
+            of: 20,
+            floor_ratio: Some(1.25),
+            floor_too: true,
+        };
+        assert_eq!(
+            shift.describe(false),
+            "every measurement moved +25.0%, the floor too (+25.0%): treated as machine drift; \
+             `--no-drift` to judge it raw"
+        );
+        assert!(shift.describe(true).ends_with("judged raw (--no-drift)"));
     }
 }

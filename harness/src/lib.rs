@@ -17,6 +17,13 @@
 //!
 //! The families, and per family what inputs verification and measurement use, come from the
 //! strategy library's one list ([`strategies::Families`]); [`suite`] walks it.
+//!
+//! Around them: [`output`] writes every output whole or not at all and never replaces what
+//! bitbench did not write; [`console`] prints to a standard output that may be closed or
+//! full; [`signals`] turns SIGINT, SIGTERM and SIGHUP into a clean stop.
+
+// Printing goes through `console`'s macros, which survive a closed pipe; `println!` would panic.
+#![deny(clippy::print_stdout, clippy::print_stderr)]
 
 pub mod advise;
 pub mod analysis;
@@ -24,6 +31,7 @@ pub mod cachesim;
 pub mod chart;
 pub mod clock;
 pub mod compare;
+pub mod console;
 pub mod engine;
 pub mod export;
 pub mod machine;
@@ -34,6 +42,7 @@ pub mod record;
 pub mod repeatability;
 pub mod report;
 pub mod select;
+pub mod signals;
 pub mod site;
 pub mod stats;
 pub mod suite;

@@ -3,12 +3,16 @@
 
 // The doc comments below are the command line's help text, where `DIR/<cpu>/…` is plain text.
 #![allow(rustdoc::invalid_html_tags)]
+// Printing goes through `harness::console`'s macros, which survive a closed pipe.
+#![deny(clippy::print_stdout, clippy::print_stderr)]
 
 mod cli;
 
 use anyhow::{bail, Result};
-use clap::{Args, Parser, Subcommand};
+use clap::{Args, CommandFactory, FromArgMatches, Parser, Subcommand};
+use harness::errln;
 use harness::select::Selection;
+use harness::signals::Interrupted;
 use std::path::PathBuf;
 use std::process::ExitCode;
 use strategies::inputs::DEFAULT_SEED;
@@ -21,11 +25,10 @@ use strategies::{Cpu, Families, Feature};
     about = "Chess-bitboard techniques, verified and then measured on this CPU",
     long_about = "Chess-bitboard techniques, verified and then measured on this CPU.\n\n\
                   With no command, runs `run`: verify, measure, print the ranked tables, and \
-                  write a record and its charts under results/<cpu>/."
+                  write a record and its charts under results/<cpu>/. --only and --disable may \
+                  also come before a command that takes them."
 )]
 pub struct Cli {
-    #[command(flatten)]
-    pub global: Global,
     /// Options of `run`, which is what runs with no command.
     #[command(flatten)]
     pub run: RunArgs,
@@ -33,27 +36,25 @@ pub struct Cli {
     pub command: Option<Command>,
 }
 
-#[derive(Args, Clone, Debug)]
-pub struct Global {
-    /// Mask CPU features as if this CPU lacked them (e.g. `--disable avx2`), so the portable
-    /// variants can be exercised on a CPU that has them.
-    #[arg(
-        long,
-        global = true,
-        value_name = "FEATURE[,FEATURE...]",
-        value_delimiter = ','
-    )]
-    pub disable: Vec<String>,
+/// `--only`, for the commands that can narrow what they cover to some families or variants.
+#[derive(Args, Clone, Debug, Default, PartialEq)]
+pub struct Only {
     /// Only these families or variants (`in_between`, `lookup`, `knight_attacks/lookup`).
-    #[arg(
-        long,
-        global = true,
-        value_name = "FAMILY|VARIANT[,...]",
-        value_delimiter = ','
-    )]
+    #[arg(long, value_name = "FAMILY|VARIANT[,...]", value_delimiter = ',')]
     pub only: Vec<String>,
 }
 
+/// `--disable`, for the commands that decide what runs on this CPU.
+#[derive(Args, Clone, Debug, Default, PartialEq)]
+pub struct Disable {
+    /// Mask CPU features as if this CPU lacked them (e.g. `--disable avx2`), so the portable
+    /// variants can be exercised on a CPU that has them.
+    #[arg(long, value_name = "FEATURE[,FEATURE...]", value_delimiter = ',')]
+    pub disable: Vec<String>,
+}
+
+/// The commands. Each has its own arguments, holding exactly the options it honours; the
+/// ones that take `--only` or `--disable` say so in [`Command::selection`].
 #[derive(Subcommand)]
 pub enum Command {
     /// List the variants by family: table bytes, required CPU features, whether each runs here.
@@ -87,13 +88,55 @@ pub enum Command {
     Engine(cli::engine::EngineArgs),
     /// (internal) The cache simulation's worker, run under valgrind by `run --cache-sim`.
     #[command(hide = true)]
-    CacheSimWorker {
-        #[arg(long)]
-        seed: u64,
-    },
+    CacheSimWorker(CacheSimWorkerArgs),
+}
+
+impl Command {
+    /// The command's `--only` and `--disable`, where it takes them: those given before the
+    /// command join them, and are refused by a command without them.
+    fn selection(&mut self) -> (Option<&mut Only>, Option<&mut Disable>) {
+        match self {
+            Command::List(a) => (Some(&mut a.only), Some(&mut a.disable)),
+            Command::Verify(a) => (Some(&mut a.only), Some(&mut a.disable)),
+            Command::Run(a) => (Some(&mut a.only), Some(&mut a.disable)),
+            Command::Report(a) => (Some(&mut a.only), None),
+            Command::Plot(_) => (None, None),
+            Command::Compare(a) => (Some(&mut a.only), None),
+            Command::Site(_) => (None, None),
+            Command::Advise(a) => (Some(&mut a.only), Some(&mut a.disable)),
+            Command::Positions(_) => (None, None),
+            Command::Repeatability(_) => (None, None),
+            Command::Perft(a) => (None, Some(&mut a.disable)),
+            Command::Engine(a) => (None, Some(&mut a.disable)),
+            Command::CacheSimWorker(a) => (Some(&mut a.only), Some(&mut a.disable)),
+        }
+    }
+
+    /// Adds the `--only` and `--disable` given before the command (`name`) to its own, or
+    /// refuses them if it does not take them.
+    fn take_selection(&mut self, name: &str, only: Only, disable: Disable) -> Result<()> {
+        let (takes_only, takes_disable) = self.selection();
+        match (takes_only, only.only.is_empty()) {
+            (Some(own), false) => own.only.splice(0..0, only.only).for_each(drop),
+            (None, false) => bail!("`{name}` does not take --only"),
+            _ => {}
+        }
+        match (takes_disable, disable.disable.is_empty()) {
+            (Some(own), false) => own.disable.splice(0..0, disable.disable).for_each(drop),
+            (None, false) => bail!("`{name}` does not take --disable"),
+            _ => {}
+        }
+        Ok(())
+    }
 }
 
 #[derive(Args)]
+#[command(
+    mut_arg("only", |a| a.help("Advise among these families or variants only")),
+    mut_arg("disable", |a| a.help(
+        "Leave out the variants that need these CPU features (with --run: mask them)"
+    ))
+)]
 pub struct AdviseArgs {
     /// Records to advise from (default: the newest committed record of this CPU).
     #[arg(value_name = "RECORD")]
@@ -101,11 +144,12 @@ pub struct AdviseArgs {
     /// The family × CPU matrix over every committed record (the newest of each CPU).
     #[arg(long, conflicts_with_all = ["records", "run"])]
     pub all: bool,
-    /// Measure first (the default run), then advise from the new record.
+    /// Measure first (the default run, its record under --results), then advise from the new
+    /// record.
     #[arg(long, conflicts_with = "records")]
     pub run: bool,
     /// With --run: a --quick run.
-    #[arg(long, requires = "run")]
+    #[arg(long)]
     pub quick: bool,
     /// Machine-readable output.
     #[arg(long, conflicts_with = "markdown")]
@@ -113,14 +157,24 @@ pub struct AdviseArgs {
     /// Markdown (for the site and the README).
     #[arg(long)]
     pub markdown: bool,
-    /// The folder of committed records.
-    #[arg(long, value_name = "DIR", default_value = "results")]
+    /// The folder of committed records (where --run writes its record).
+    #[arg(
+        long,
+        value_name = "DIR",
+        default_value = "results",
+        conflicts_with = "records"
+    )]
     pub results: PathBuf,
+    #[command(flatten)]
+    pub only: Only,
+    #[command(flatten)]
+    pub disable: Disable,
 }
 
 #[derive(Args)]
 pub struct PositionsArgs {
-    /// Print the corpus's profile: piece-count histogram, share in check, share with a pin.
+    /// Print the corpus's profile: piece-count histogram, share in check, share with a pin
+    /// (printed when --fen is not given; with --fen, after the positions).
     #[arg(long)]
     pub stats: bool,
     /// Print every position as FEN, one per line.
@@ -146,22 +200,35 @@ pub struct PerftArgs {
     #[arg(long)]
     pub divide: bool,
     /// The techniques, where not the default: `slider=pext,pins=dir_golem`. Keys: slider,
-    /// between, pins, knights; `bitbench list` names the techniques (their variants in
-    /// rook_attacks, in_between, checkers_pins and knight_attacks).
+    /// between, pins, knights, each at most once; `bitbench list` names the techniques (their
+    /// variants in rook_attacks, in_between, checkers_pins and knight_attacks).
     #[arg(long, value_name = "KEY=TECHNIQUE[,...]")]
     pub with: Option<String>,
+    /// Count even if the estimate says it takes more than an hour (otherwise refused).
+    #[arg(long)]
+    pub force: bool,
     /// Check every configuration, and the peers, against the published perft table (initial
     /// position to depth 6, Kiwipete 5, position 3 6, position 4 5, position 5 5, position 6 5);
     /// exit 1 on any difference.
-    #[arg(long, conflicts_with_all = ["fen", "depth", "divide", "with"])]
+    #[arg(long, conflicts_with_all = ["fen", "depth", "divide", "with", "force"])]
     pub verify_table: bool,
     /// With --verify-table: check no deeper than this (the table's depths by default).
-    #[arg(long, requires = "verify_table", value_parser = clap::value_parser!(u32).range(1..=6))]
+    #[arg(
+        long,
+        conflicts_with_all = ["fen", "depth"],
+        value_parser = clap::value_parser!(u32).range(1..=6)
+    )]
     pub max_depth: Option<u32>,
     /// With --verify-table: threads, each checking one configuration at a time (default: one
     /// per core).
-    #[arg(long, requires = "verify_table", value_parser = clap::value_parser!(u32).range(1..=256))]
+    #[arg(
+        long,
+        conflicts_with_all = ["fen", "depth"],
+        value_parser = clap::value_parser!(u32).range(1..=256)
+    )]
     pub threads: Option<u32>,
+    #[command(flatten)]
+    pub disable: Disable,
 }
 
 #[derive(Args)]
@@ -170,6 +237,12 @@ pub struct RepeatabilityArgs {
     pub first: PathBuf,
     /// The second run's record.
     pub second: PathBuf,
+    /// Accept records from different CPUs (otherwise refused, as by `compare`).
+    #[arg(long)]
+    pub cross_cpu: bool,
+    /// Accept a `--quick` record with a full one (otherwise refused, as by `compare`).
+    #[arg(long)]
+    pub allow_mode_mismatch: bool,
 }
 
 #[derive(Args)]
@@ -183,6 +256,7 @@ pub struct SiteArgs {
 }
 
 #[derive(Args)]
+#[command(mut_arg("only", |a| a.help("Compare the measurements of these families or variants only")))]
 pub struct CompareArgs {
     /// The earlier record (the baseline).
     pub old: PathBuf,
@@ -197,9 +271,14 @@ pub struct CompareArgs {
     /// Compare a `--quick` record with a full one (otherwise refused: their noise differs).
     #[arg(long)]
     pub allow_mode_mismatch: bool,
+    /// Judge every change raw: no correction for the machine's drift between the runs.
+    #[arg(long)]
+    pub no_drift: bool,
     /// Machine-readable output.
     #[arg(long)]
     pub json: bool,
+    #[command(flatten)]
+    pub only: Only,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
@@ -221,7 +300,10 @@ pub struct RunArgs {
     #[arg(long, value_name = "DIR", default_value = "results")]
     pub out: PathBuf,
     /// Only check the timer: time chains of 1 to 32 dependent adds and print the line fit.
-    #[arg(long)]
+    #[arg(
+        long,
+        conflicts_with_all = ["quick", "out", "seed", "cache_sim", "only", "disable"]
+    )]
     pub self_check: bool,
     /// Seed of the random inputs.
     #[arg(long, default_value_t = DEFAULT_SEED)]
@@ -229,9 +311,16 @@ pub struct RunArgs {
     /// Also count simulated cache misses per query under valgrind (cache-pressure workloads).
     #[arg(long)]
     pub cache_sim: bool,
+    #[command(flatten)]
+    pub only: Only,
+    #[command(flatten)]
+    pub disable: Disable,
 }
 
 #[derive(Args)]
+#[command(mut_arg("only", |a| a.help(
+    "With --format bmf or gab: export the measurements of these families or variants only"
+)))]
 pub struct ReportArgs {
     /// Records to render.
     #[arg(required = true, value_name = "RECORD")]
@@ -239,14 +328,17 @@ pub struct ReportArgs {
     /// What to produce.
     #[arg(long, value_enum, default_value_t = Format::Text)]
     pub format: Format,
-    /// Where the charts go (default: a folder beside each record, named like it).
+    /// Where the charts go (default: a folder beside each record, named like it); not with
+    /// --format bmf or gab, which write to standard output.
     #[arg(long, value_name = "DIR")]
     pub out: Option<PathBuf>,
+    #[command(flatten)]
+    pub only: Only,
 }
 
 #[derive(Args)]
 pub struct PlotArgs {
-    /// Records to compare, e.g. results/*/*.json.
+    /// Records to compare, e.g. results/*/*.json (a record given twice counts once).
     #[arg(required = true, value_name = "RECORD")]
     pub records: Vec<PathBuf>,
     /// Where the charts go.
@@ -261,15 +353,12 @@ pub struct ListArgs {
     pub json: bool,
     /// Every family's variants as Markdown tables (what the README shows), whatever this CPU
     /// runs.
-    #[arg(long)]
+    #[arg(long, conflicts_with = "disable")]
     pub markdown: bool,
-}
-
-#[derive(Args)]
-pub struct JsonFlag {
-    /// Machine-readable output.
-    #[arg(long)]
-    pub json: bool,
+    #[command(flatten)]
+    pub only: Only,
+    #[command(flatten)]
+    pub disable: Disable,
 }
 
 #[derive(Args)]
@@ -280,39 +369,77 @@ pub struct VerifyArgs {
     /// Seed of the random inputs.
     #[arg(long, default_value_t = DEFAULT_SEED)]
     pub seed: u64,
+    #[command(flatten)]
+    pub only: Only,
+    #[command(flatten)]
+    pub disable: Disable,
+}
+
+#[derive(Args)]
+pub struct CacheSimWorkerArgs {
+    #[arg(long)]
+    pub seed: u64,
+    #[command(flatten)]
+    pub only: Only,
+    #[command(flatten)]
+    pub disable: Disable,
 }
 
 fn main() -> ExitCode {
     harness::output::report_file_size_limits_as_errors();
-    let cli = Cli::parse();
-    match dispatch(cli) {
+    harness::signals::install();
+    let matches = Cli::command().get_matches();
+    let name = matches.subcommand_name().unwrap_or("run").to_string();
+    let cli = Cli::from_arg_matches(&matches).unwrap_or_else(|e| e.exit());
+    let code = match dispatch(cli, &name) {
         Ok(code) => code,
         Err(error) => {
-            eprintln!("error: {error:#}");
+            errln!("error: {error:#}");
+            match error.downcast_ref::<Interrupted>() {
+                Some(stopped) => ExitCode::from(stopped.exit_code()),
+                None => ExitCode::from(2),
+            }
+        }
+    };
+    // Output its reader stopped reading is no error; output that could not be written is.
+    match harness::console::finish() {
+        Ok(()) => code,
+        Err(error) => {
+            errln!("error: writing to standard output: {error}");
             ExitCode::from(2)
         }
     }
 }
 
-/// What every command needs: the CPU with masks applied, and the user's selection.
+/// What every command that runs variants needs: the CPU with masks applied, and the user's
+/// selection.
 pub struct Context {
     pub cpu: Cpu,
     pub selection: Selection,
 }
 
 impl Context {
-    fn new(global: &Global) -> Result<Context> {
-        let disabled = global
-            .disable
-            .iter()
-            .filter(|s| !s.trim().is_empty())
-            .map(|name| Feature::parse(name))
-            .collect::<Result<Vec<_>, _>>()?;
+    fn new(only: &Only, disable: &Disable) -> Result<Context> {
         Ok(Context {
-            cpu: Cpu::with_disabled(&disabled),
-            selection: Selection::parse::<Families>(&global.only)?,
+            cpu: Cpu::with_disabled(&features(disable)?),
+            selection: selection(only)?,
         })
     }
+}
+
+/// The features `--disable` names.
+pub fn features(disable: &Disable) -> Result<Vec<Feature>> {
+    Ok(disable
+        .disable
+        .iter()
+        .filter(|s| !s.trim().is_empty())
+        .map(|name| Feature::parse(name))
+        .collect::<Result<Vec<_>, _>>()?)
+}
+
+/// The families and variants `--only` names.
+pub fn selection(only: &Only) -> Result<Selection> {
+    Selection::parse::<Families>(&only.only)
 }
 
 impl RunArgs {
@@ -324,33 +451,56 @@ impl RunArgs {
             self_check: false,
             seed: DEFAULT_SEED,
             cache_sim: false,
+            only: Only::default(),
+            disable: Disable::default(),
         }
     }
 }
 
-fn dispatch(cli: Cli) -> Result<ExitCode> {
-    let context = Context::new(&cli.global)?;
-    if cli.command.is_some() && cli.run != RunArgs::defaults() {
+/// Runs the command `name` (its name on the command line) as `cli` says.
+fn dispatch(cli: Cli, name: &str) -> Result<ExitCode> {
+    let Cli { run: top, command } = cli;
+    let Some(mut command) = command else {
+        return cli::run::run(&Context::new(&top.only, &top.disable)?, &top);
+    };
+    let (only, disable) = (top.only.clone(), top.disable.clone());
+    let rest = RunArgs {
+        only: Only::default(),
+        disable: Disable::default(),
+        ..top
+    };
+    if rest != RunArgs::defaults() {
         bail!("--quick, --out, --self-check, --seed and --cache-sim before a command apply to `run` only; put them after the command that takes them");
     }
-    match cli.command {
-        Some(Command::List(args)) if args.markdown => cli::list::markdown(),
-        Some(Command::List(args)) => cli::list::list(&context, args.json),
-        Some(Command::Verify(args)) => cli::list::verify(&context, args.json, args.seed),
-        Some(Command::Run(args)) => cli::run::run(&context, &args),
-        Some(Command::Report(args)) => cli::records::report(&args),
-        Some(Command::Plot(args)) => cli::records::plot(&args),
-        Some(Command::Compare(args)) => cli::records::compare(&args),
-        Some(Command::Site(args)) => cli::records::site(&args),
-        Some(Command::Repeatability(args)) => cli::records::repeatability(&args),
-        Some(Command::Positions(args)) => cli::list::positions(&args),
-        Some(Command::Advise(args)) => cli::advise::advise(&context, &args),
-        Some(Command::Perft(args)) => cli::perft::perft(&context, &args),
-        Some(Command::Engine(args)) => cli::engine::engine(&context, &cli.global.only, &args),
-        Some(Command::CacheSimWorker { seed }) => {
-            harness::cachesim::worker(&context.selection, &context.cpu, seed);
+    command.take_selection(name, only, disable)?;
+    match command {
+        Command::List(args) if args.markdown => cli::list::markdown(&selection(&args.only)?),
+        Command::List(args) => {
+            cli::list::list(&Context::new(&args.only, &args.disable)?, args.json)
+        }
+        Command::Verify(args) => cli::list::verify(
+            &Context::new(&args.only, &args.disable)?,
+            args.json,
+            args.seed,
+        ),
+        Command::Run(args) => cli::run::run(&Context::new(&args.only, &args.disable)?, &args),
+        Command::Report(args) => cli::records::report(&args),
+        Command::Plot(args) => cli::records::plot(&args),
+        Command::Compare(args) => cli::records::compare(&args),
+        Command::Site(args) => cli::records::site(&args),
+        Command::Repeatability(args) => cli::records::repeatability(&args),
+        Command::Positions(args) => cli::list::positions(&args),
+        Command::Advise(args) => cli::advise::advise(&args),
+        Command::Perft(args) => {
+            cli::perft::perft(&Context::new(&Only::default(), &args.disable)?, &args)
+        }
+        Command::Engine(args) => {
+            cli::engine::engine(&Context::new(&Only::default(), &args.disable)?, &args)
+        }
+        Command::CacheSimWorker(args) => {
+            let context = Context::new(&args.only, &args.disable)?;
+            harness::cachesim::worker(&context.selection, &context.cpu, args.seed);
             Ok(ExitCode::SUCCESS)
         }
-        None => cli::run::run(&context, &cli.run),
     }
 }

@@ -72,11 +72,10 @@ impl fmt::Display for Figures {
     }
 }
 
-/// The figures of `second` against `first`: two records of the same CPU, both with rounds.
+/// The figures of `second` against `first`: two records with rounds, which the caller has
+/// found comparable (`compare::comparable`: the same CPU unless allowed, the same mode unless
+/// allowed, measurements in common).
 pub fn measure(first: &Record, second: &Record) -> Result<Figures> {
-    if !first.machine.cpu.same_cpu(&second.machine.cpu) {
-        bail!("the two records come from different CPUs; repeatability is of one machine");
-    }
     if !first.has_rounds() || !second.has_rounds() {
         bail!("repeatability needs per-round data (schema 2 records, made by this bitbench)");
     }

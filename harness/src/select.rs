@@ -1,8 +1,11 @@
 //! Which variants a run covers: the user's `--only` filter, and the CPU (with `--disable`
-//! masks) deciding which of those can run here.
+//! masks) deciding which of those can run here. The same filters narrow a stored record for
+//! the commands that read records ([`narrow`]).
 
+use crate::record::{Measurement, Record};
 use anyhow::{bail, Result};
-use strategies::{Cpu, Descriptor, Family, Registry, Unsupported};
+use std::collections::BTreeSet;
+use strategies::{Cpu, Descriptor, Family, Feature, Registry, Unsupported};
 
 /// The user's filter: everything, or the named families and variants.
 #[derive(Clone, Debug)]
@@ -62,6 +65,15 @@ impl Selection {
         self.only.is_empty() || self.only.iter().any(|name| matches(name, descriptor))
     }
 
+    /// Whether the variant `variant` of `family`, by name (as a record stores it), is
+    /// included.
+    pub fn includes_named(&self, family: &str, variant: &str) -> bool {
+        self.only.is_empty()
+            || self.only.iter().any(|name| {
+                name == family || name == variant || name.split_once('/') == Some((family, variant))
+            })
+    }
+
     /// Whether any variant of `family` is included.
     pub fn includes_family(&self, family: &str) -> bool {
         self.included.iter().any(|d| d.family == family)
@@ -108,6 +120,48 @@ pub fn all_entries<R: Registry>(cpu: &Cpu, selection: &Selection) -> Vec<Entry> 
         .collect()
 }
 
+/// `record` narrowed to the variants `selection` includes that need none of the `disabled`
+/// features: their measurements, ranks and SIMD speedups, and the floor of each family that
+/// keeps a variant. Ranks keep their numbers (the order among those kept is the record's).
+pub fn narrow(record: &Record, selection: &Selection, disabled: &[&str]) -> Record {
+    let keeps = |m: &Measurement| {
+        !m.floor
+            && selection.includes_named(&m.family, &m.variant)
+            && !m.requires.iter().any(|f| disabled.contains(&f.as_str()))
+    };
+    let kept: BTreeSet<(&str, &str)> = record
+        .measurements
+        .iter()
+        .filter(|m| keeps(m))
+        .map(|m| (m.family.as_str(), m.variant.as_str()))
+        .collect();
+    let families: BTreeSet<&str> = kept.iter().map(|(family, _)| *family).collect();
+    let mut narrowed = record.clone();
+    narrowed.measurements.retain(|m| {
+        kept.contains(&(m.family.as_str(), m.variant.as_str()))
+            || (m.floor && families.contains(m.family.as_str()))
+    });
+    narrowed
+        .ranks
+        .retain(|r| kept.contains(&(r.family.as_str(), r.variant.as_str())));
+    narrowed
+        .simd_speedups
+        .retain(|s| kept.contains(&(s.family.as_str(), s.variant.as_str())));
+    narrowed
+}
+
+/// The names of the features `--disable` masks: those named and those that imply one of them
+/// (masking AVX2 masks AVX-512 too), as a record's `requires` spells them.
+pub fn masked(disabled: &[Feature]) -> Vec<&'static str> {
+    Feature::ALL
+        .into_iter()
+        .filter(|f| {
+            disabled.contains(f) || f.implies().iter().any(|implied| disabled.contains(implied))
+        })
+        .map(|f| f.name())
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -138,5 +192,18 @@ mod tests {
             error.contains("bogus") && error.contains("in_between/rectangular"),
             "{error}"
         );
+    }
+
+    #[test]
+    fn masking_a_feature_masks_what_implies_it() {
+        let masked = masked(&[Feature::Avx2]);
+        assert!(
+            masked.contains(&"avx2") && masked.contains(&"avx512f"),
+            "{masked:?}"
+        );
+        assert!(!masked.contains(&"bmi2"));
+        let knights = Selection::parse::<Families>(&["knight_attacks/lookup".into()]).unwrap();
+        assert!(knights.includes_named("knight_attacks", "lookup"));
+        assert!(!knights.includes_named("in_between", "lookup"));
     }
 }

@@ -444,7 +444,7 @@ fn bad_input() {
         .args(["--only", "in_between", "engine", "--uci", "x"])
         .output()
         .unwrap();
-    expect(&output, 2, &["--only does not apply to `engine`"]);
+    expect(&output, 2, &["`engine` does not take --only"]);
 }
 
 /// The README's captured run (scripts/readme.sh --engine) is a timing no test can repeat, but

@@ -6,6 +6,14 @@
 //! sentinel folder (a record with its charts, a baseline, a user's notes, nested files). The
 //! whole folder is compared, so anything written where it should not be is caught too.
 //!
+//! The second audit's cases (`hostile/second_audit.rs`) add, by class: outputs that would land
+//! on a user's file in a folder bitbench wrote, a failed write probe, two runs into one folder
+//! at once; `compare` against a family-wide slowdown, one slower variant, a uniform shift and
+//! identical records; options a command shows but cannot honour; impossible start times,
+//! records given twice, what `repeatability` must refuse, a record over the size limit; a
+//! standard output that is closed or full; a perft count too long to start; SIGTERM, SIGHUP
+//! and SIGINT. `hostile/options.rs` walks every option of every command's `--help`.
+//!
 //! Then the same commands with good inputs succeed and change nothing outside their `--out`,
 //! so the hostile cases cannot pass by everything failing.
 //!
@@ -14,10 +22,16 @@
 //!
 //! Cases that need something this machine may not offer (a tmpfs mount, a user that
 //! permissions stop, a run that measures) are skipped with a printed note; at least 40 run
-//! everywhere, under qemu too (`BITBENCH_TEST_RUNNER`).
+//! everywhere, under qemu too (`BITBENCH_TEST_RUNNER`). The walk over the options, the same on
+//! every architecture, is left out under an emulator, where its hundred invocations would take
+//! minutes.
 #![cfg(unix)]
 
 mod common;
+#[path = "hostile/options.rs"]
+mod options;
+#[path = "hostile/second_audit.rs"]
+mod second_audit;
 
 use serde_json::{json, Value};
 use std::collections::BTreeMap;
@@ -136,20 +150,41 @@ enum Needs {
     Linux,
 }
 
+/// Where a case's standard output goes.
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum Stdout {
+    /// A pipe the test reads.
+    Read,
+    /// A pipe whose reading end is closed before the command starts (`| head -1`, at once).
+    Closed,
+    /// `/dev/full`: every write fails with `ENOSPC`.
+    Full,
+}
+
 #[derive(Clone)]
 struct Case {
     what: String,
     files: Vec<(String, Entry)>,
     args: Vec<String>,
-    /// Run under `ulimit -f 8`: writes past 4 KiB fail.
-    file_size_limit: bool,
+    /// Run under `ulimit -f N` (blocks of 512 bytes): writes past that fail.
+    file_size_limit: Option<u32>,
     code: i32,
     needle: String,
+    /// More text the output must hold, and text it must not.
+    also: Vec<String>,
+    lacks: Vec<String>,
+    /// Files (relative to the working folder) that must hold, or lack, a text afterwards.
+    file_texts: Vec<(String, String, bool)>,
     /// A `run` that would measure: under emulation it is refused for that first.
     measures: bool,
     needs: Option<Needs>,
     /// Where the command may write (positive cases); nothing else may change.
     outputs: Vec<String>,
+    /// Under `outputs`, only new files may appear: nothing there before may change.
+    adds_only: bool,
+    stdout: Stdout,
+    /// A signal sent once the output holds the text.
+    signal: Option<(i32, String)>,
 }
 
 /// A hostile case: `args` must exit with 2 and a message containing `needle`.
@@ -158,12 +193,18 @@ fn case(what: &str, args: &[&str], needle: &str) -> Case {
         what: what.to_string(),
         files: Vec::new(),
         args: args.iter().map(|s| s.to_string()).collect(),
-        file_size_limit: false,
+        file_size_limit: None,
         code: 2,
         needle: needle.to_string(),
+        also: Vec::new(),
+        lacks: Vec::new(),
+        file_texts: Vec::new(),
         measures: false,
         needs: None,
         outputs: Vec::new(),
+        adds_only: false,
+        stdout: Stdout::Read,
+        signal: None,
     }
 }
 
@@ -188,8 +229,13 @@ impl Case {
         self
     }
 
-    fn limited(mut self) -> Case {
-        self.file_size_limit = true;
+    /// Under `ulimit -f 8`: writes past 4 KiB fail.
+    fn limited(self) -> Case {
+        self.limited_to(8)
+    }
+
+    fn limited_to(mut self, blocks: u32) -> Case {
+        self.file_size_limit = Some(blocks);
         self
     }
 
@@ -197,6 +243,48 @@ impl Case {
     fn succeeds(mut self, outputs: &[&str]) -> Case {
         self.code = 0;
         self.outputs = outputs.iter().map(|s| s.to_string()).collect();
+        self
+    }
+
+    /// Exits with `code`.
+    fn exits(mut self, code: i32) -> Case {
+        self.code = code;
+        self
+    }
+
+    /// The output must also hold `text`.
+    fn and(mut self, text: &str) -> Case {
+        self.also.push(text.to_string());
+        self
+    }
+
+    /// The output must not hold `text`.
+    fn lacking(mut self, text: &str) -> Case {
+        self.lacks.push(text.to_string());
+        self
+    }
+
+    /// Afterwards, `path` must hold `text` (`present`) or must not.
+    fn file_text(mut self, path: &str, text: &str, present: bool) -> Case {
+        self.file_texts
+            .push((path.to_string(), text.to_string(), present));
+        self
+    }
+
+    /// Under its outputs, the command may only add files.
+    fn adding_only(mut self) -> Case {
+        self.adds_only = true;
+        self
+    }
+
+    fn stdout(mut self, stdout: Stdout) -> Case {
+        self.stdout = stdout;
+        self
+    }
+
+    /// Sends `signal` once the output holds `when`.
+    fn signalled(mut self, signal: i32, when: &str) -> Case {
+        self.signal = Some((signal, when.to_string()));
         self
     }
 }
@@ -1061,13 +1149,14 @@ fn hostile_cases(records: &Records) -> Vec<Case> {
     cases.extend(output_cases(records));
     cases.extend(compare_cases(records));
     cases.extend(flag_cases());
+    cases.extend(second_audit::cases(records));
     cases
 }
 
 /// The same commands with good inputs.
 fn good_cases(records: &Records) -> Vec<Case> {
     let manifest = "{\"written_by\": \"bitbench\", \"files\": [\"tables.md\"]}";
-    vec![
+    let mut cases = vec![
         case("report --out a new folder", &["report", "good.json", "--out", "out"], "charts: out")
             .succeeds(&["out"]),
         case(
@@ -1111,7 +1200,8 @@ fn good_cases(records: &Records) -> Vec<Case> {
         )
         .text("other.json", records.other_cpu())
         .succeeds(&["cross"]),
-        case("compare a record with itself", &["compare", "good.json", "good.json"], "no significant change")
+        case("compare a record with a copy of itself", &["compare", "good.json", "copy.json"], "no significant change")
+            .text("copy.json", records.good())
             .succeeds(&[]),
         case(
             "compare quick with full, allowed",
@@ -1137,7 +1227,8 @@ fn good_cases(records: &Records) -> Vec<Case> {
             records.with(|r| second(r)["family"] = json!("../../x")),
         )
         .succeeds(&["site"]),
-        case("repeatability", &["repeatability", "good.json", "good.json"], "calibration")
+        case("repeatability", &["repeatability", "good.json", "other-run.json"], "calibration")
+            .text("other-run.json", records.with(|r| r["run"]["seed"] = json!(8)))
             .succeeds(&[]),
         case("list --only lookup", &["--only", "lookup", "list"], "lookup").succeeds(&[]),
         case(
@@ -1154,7 +1245,9 @@ fn good_cases(records: &Records) -> Vec<Case> {
         .measuring()
         .needs(Needs::Measuring)
         .succeeds(&["out"]),
-    ]
+    ];
+    cases.extend(second_audit::good_cases(records));
+    cases
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -1389,42 +1482,87 @@ fn create(folder: &mut Folder, path: &str, entry: &Entry) {
     }
 }
 
-/// Starts the binary (under `ulimit -f 8` when asked) in `work` and waits at most
+/// Starts the binary (under `ulimit -f N` when asked, its standard output as the case says)
+/// in `work`, sends the case's signal when its output holds the text, and waits at most
 /// [`TIME_LIMIT`]; `None` if it had to be killed.
 fn execute(case: &Case, work: &Path) -> Option<Output> {
     let binary = common::command();
-    let mut command = if case.file_size_limit {
-        let mut shell = Command::new("sh");
-        shell
-            .args(["-c", "ulimit -f 8 && exec \"$@\"", "sh"])
-            .arg(binary.get_program())
-            .args(binary.get_args());
-        shell
-    } else {
-        binary
+    let mut command = match case.file_size_limit {
+        Some(blocks) => {
+            let mut shell = Command::new("sh");
+            shell
+                .args(["-c", &format!("ulimit -f {blocks} && exec \"$@\""), "sh"])
+                .arg(binary.get_program())
+                .args(binary.get_args());
+            shell
+        }
+        None => binary,
+    };
+    let stdout = match case.stdout {
+        Stdout::Read => Stdio::piped(),
+        Stdout::Closed => {
+            let (reader, writer) = std::io::pipe().expect("a pipe");
+            drop(reader);
+            Stdio::from(writer)
+        }
+        Stdout::Full => Stdio::from(
+            std::fs::OpenOptions::new()
+                .write(true)
+                .open("/dev/full")
+                .expect("/dev/full"),
+        ),
     };
     let mut child = command
         .current_dir(work)
         .args(&case.args)
         .env("RUST_BACKTRACE", "1")
         .stdin(Stdio::null())
-        .stdout(Stdio::piped())
+        .stdout(stdout)
         .stderr(Stdio::piped())
         .spawn()
         .expect("the binary starts");
-    let drain = |mut pipe: Box<dyn Read + Send>| {
-        std::thread::spawn(move || {
-            let mut bytes = Vec::new();
-            let _ = pipe.read_to_end(&mut bytes);
-            bytes
-        })
+    // Drop the command: it holds the writing end of a closed case's pipe.
+    drop(command);
+    let drain = |pipe: Option<Box<dyn Read + Send>>| {
+        let seen = std::sync::Arc::new(std::sync::Mutex::new(Vec::new()));
+        let sink = std::sync::Arc::clone(&seen);
+        let thread = std::thread::spawn(move || {
+            let Some(mut pipe) = pipe else { return };
+            let mut buffer = [0u8; 4096];
+            while let Ok(n @ 1..) = pipe.read(&mut buffer) {
+                sink.lock().unwrap().extend_from_slice(&buffer[..n]);
+            }
+        });
+        (seen, thread)
     };
-    let stdout = drain(Box::new(child.stdout.take().unwrap()));
-    let stderr = drain(Box::new(child.stderr.take().unwrap()));
+    let out = drain(
+        child
+            .stdout
+            .take()
+            .map(|p| Box::new(p) as Box<dyn Read + Send>),
+    );
+    let err = drain(
+        child
+            .stderr
+            .take()
+            .map(|p| Box::new(p) as Box<dyn Read + Send>),
+    );
     let started = Instant::now();
+    let mut signal = case.signal.clone();
     let status = loop {
         if let Some(status) = child.try_wait().unwrap() {
             break status;
+        }
+        if let Some((number, when)) = &signal {
+            let text =
+                [&out.0, &err.0].map(|b| String::from_utf8_lossy(&b.lock().unwrap()).into_owned());
+            if text.iter().any(|t| t.contains(when.as_str())) {
+                // SAFETY: `kill` with the child's id and a signal number touches no memory.
+                unsafe {
+                    libc::kill(child.id() as libc::pid_t, *number);
+                }
+                signal = None;
+            }
         }
         if started.elapsed() > TIME_LIMIT {
             let _ = child.kill();
@@ -1433,10 +1571,14 @@ fn execute(case: &Case, work: &Path) -> Option<Output> {
         }
         std::thread::sleep(Duration::from_millis(10));
     };
+    out.1.join().unwrap();
+    err.1.join().unwrap();
+    let take =
+        |b: std::sync::Arc<std::sync::Mutex<Vec<u8>>>| std::mem::take(&mut *b.lock().unwrap());
     Some(Output {
         status,
-        stdout: stdout.join().unwrap(),
-        stderr: stderr.join().unwrap(),
+        stdout: take(out.0),
+        stderr: take(err.0),
     })
 }
 
@@ -1454,9 +1596,14 @@ fn check(records: &Records, machine: &Machine, case: &Case) -> Result<String, St
     let seconds = started.elapsed().as_secs_f64();
     let after = snapshot(folder.root.path());
     let text = common::text(&output);
-    let (code, needle) = match &machine.emulated {
-        Some(_) if case.measures && case.code != 0 => (2, "runs under emulation"),
-        _ => (case.code, case.needle.as_str()),
+    let refused_as_emulated = machine.emulated.is_some() && case.measures && case.code != 0;
+    let (code, needle) = match refused_as_emulated {
+        true => (2, "runs under emulation"),
+        false => (case.code, case.needle.as_str()),
+    };
+    let (also, lacks, file_texts) = match refused_as_emulated {
+        true => (&[][..], &[][..], &[][..]),
+        false => (&case.also[..], &case.lacks[..], &case.file_texts[..]),
     };
     let message = text
         .lines()
@@ -1470,7 +1617,7 @@ fn check(records: &Records, machine: &Machine, case: &Case) -> Result<String, St
     if !text.contains(needle) {
         problems.push(format!("the message lacks {needle:?}"));
     }
-    if text.contains("panicked") {
+    if text.contains("panicked") || text.contains("stack backtrace") {
         problems.push("it panicked".into());
     }
     if let Some(c) = text
@@ -1479,9 +1626,38 @@ fn check(records: &Records, machine: &Machine, case: &Case) -> Result<String, St
     {
         problems.push(format!("it printed a raw control character: {c:?}"));
     }
+    problems.extend(
+        also.iter()
+            .filter(|t| !text.contains(t.as_str()))
+            .map(|t| format!("the output lacks {t:?}")),
+    );
+    problems.extend(
+        lacks
+            .iter()
+            .filter(|t| text.contains(t.as_str()))
+            .map(|t| format!("the output holds {t:?}")),
+    );
+    for (path, needle, present) in file_texts {
+        let held = std::fs::read_to_string(folder.work.join(path)).unwrap_or_default();
+        if held.contains(needle.as_str()) != *present {
+            let holds = if *present { "lacks" } else { "holds" };
+            problems.push(format!("{path} {holds} {needle:?}"));
+        }
+    }
     let work = folder.work.strip_prefix(folder.root.path()).unwrap();
     let allowed: Vec<PathBuf> = case.outputs.iter().map(|o| work.join(o)).collect();
-    let changed = changes(&before, &after, &allowed);
+    let changed = if case.adds_only {
+        let added_outside = changes(&before, &after, &[])
+            .into_iter()
+            .filter(|c| {
+                let added = c.strip_prefix("added ").map(Path::new);
+                !added.is_some_and(|p| allowed.iter().any(|a| p.starts_with(a)))
+            })
+            .collect();
+        added_outside
+    } else {
+        changes(&before, &after, &allowed)
+    };
     if !changed.is_empty() {
         problems.push(format!("the folder changed: {}", changed.join(", ")));
     }
@@ -1548,4 +1724,13 @@ fn hostile_inputs_are_refused_and_change_nothing() {
 fn the_same_commands_with_good_inputs_succeed() {
     let records = Records::new();
     check_all(&records, &good_cases(&records));
+}
+
+#[test]
+fn every_option_a_command_shows_is_honoured_or_refused() {
+    if std::env::var("BITBENCH_TEST_RUNNER").is_ok_and(|r| !r.trim().is_empty()) {
+        println!("skipped under an emulator: the walk is the same on every architecture");
+        return;
+    }
+    options::every_option_is_honoured_or_refused(&Records::new());
 }

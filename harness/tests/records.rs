@@ -180,23 +180,24 @@ fn writing_is_atomic_and_never_overwrites() {
 }
 
 #[test]
-fn a_killed_writer_leaves_only_a_hidden_temporary_that_is_cleaned_up() {
+fn a_killed_writer_leaves_only_a_hidden_temporary_which_no_one_else_removes() {
     let dir = tempfile::tempdir().unwrap();
-    // What a writer killed mid-write leaves: a hidden temporary of a process that is gone.
+    // What a writer killed mid-write leaves: a hidden temporary. Its process may run in
+    // another PID namespace (a container sharing the folder), so no other process can tell
+    // it is gone: it stays (hidden, read by no command).
     let stale = dir
         .path()
-        .join(".bitbench-tmp-20261122t000000z.json-4000000000");
+        .join(".bitbench-tmp-20261122t000000z.json-4000000000-AbCdEf");
     std::fs::write(&stale, "{\"schema_vers").unwrap();
-    let stale_dir = dir.path().join(".bitbench-tmp-20261122t000000z-4000000000");
-    // A user's hidden file that merely looks temporary is not ours, and stays.
-    let users = dir.path().join(".tmp-notes-4000000000");
-    std::fs::write(&users, "mine").unwrap();
+    let stale_dir = dir
+        .path()
+        .join(".bitbench-tmp-20261122t000000z-4000000000-AbCdEf");
     std::fs::create_dir(&stale_dir).unwrap();
-    harness::output::clean_stale(dir.path());
-    if Path::new("/proc/self").exists() {
-        assert!(!stale.exists() && !stale_dir.exists());
-    }
-    assert!(users.exists());
+    std::fs::write(stale_dir.join("tables.md"), "half").unwrap();
+    let written = write_record_file(dir.path(), "20261122t000000z", b"whole").unwrap();
+    assert_eq!(std::fs::read(&written).unwrap(), b"whole");
+    assert_eq!(std::fs::read(&stale).unwrap(), b"{\"schema_vers");
+    assert_eq!(std::fs::read(stale_dir.join("tables.md")).unwrap(), b"half");
 }
 
 #[test]

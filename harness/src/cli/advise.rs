@@ -1,10 +1,12 @@
 //! `advise`: which technique to use on this CPU, per family, from the records.
 
 use crate::AdviseArgs;
-use anyhow::{bail, Context as _, Result};
+use anyhow::{anyhow, bail, Context as _, Result};
 use harness::advise::{self, Advice};
 use harness::machine::Machine;
 use harness::record::{records_under, Record};
+use harness::select;
+use harness::{errln, out, outln};
 use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -39,7 +41,7 @@ fn one_per_cpu(results: &Path) -> Result<Vec<(PathBuf, Record)>> {
     let (records, skipped) = records_under(results)
         .with_context(|| format!("reading the records under {}", results.display()))?;
     for warning in skipped {
-        eprintln!("warning: skipping {warning}");
+        errln!("warning: skipping {warning}");
     }
     let mut chosen: Vec<(PathBuf, Record)> = Vec::new();
     for (path, record) in records {
@@ -65,36 +67,73 @@ fn one_per_cpu(results: &Path) -> Result<Vec<(PathBuf, Record)>> {
     Ok(chosen)
 }
 
-pub fn advise(context: &crate::Context, args: &AdviseArgs) -> Result<ExitCode> {
+/// `advise`: from the newest record of this CPU, the records named, a new run (`--run`), or
+/// the newest record of every CPU (`--all`); each narrowed to `--only` and `--disable`.
+pub fn advise(args: &AdviseArgs) -> Result<ExitCode> {
+    if args.quick && !args.run {
+        bail!("--quick applies to --run only (it makes the run a --quick one)");
+    }
+    let selection = crate::selection(&args.only)?;
+    let disabled = crate::features(&args.disable)?;
+    let masked = select::masked(&disabled);
+    let narrow = |record: &Record| -> Option<Record> {
+        let narrowed = select::narrow(record, &selection, &masked);
+        (!narrowed.ranks.is_empty()).then_some(narrowed)
+    };
+    let nothing_left = |path: &Path| {
+        anyhow!(
+            "{}: no variant measured there is left by --only and --disable",
+            path.display()
+        )
+    };
     let here = Machine::detect().cpu;
     if args.all {
-        let advices: Vec<Advice> = one_per_cpu(&args.results)?
-            .iter()
-            .map(|(path, record)| advise::advise(&path.display().to_string(), record, &here))
-            .collect();
+        let mut advices: Vec<Advice> = Vec::new();
+        for (path, record) in one_per_cpu(&args.results)? {
+            match narrow(&record) {
+                Some(record) => {
+                    advices.push(advise::advise(&path.display().to_string(), &record, &here))
+                }
+                None => errln!("warning: skipping {}", nothing_left(&path)),
+            }
+        }
+        if advices.is_empty() {
+            bail!(
+                "no record under {} measured what --only and --disable leave",
+                args.results.display()
+            );
+        }
         let matrix = advise::matrix(&advices);
         if args.json {
-            println!("{}", serde_json::to_string_pretty(&(&matrix, &advices))?);
+            outln!("{}", serde_json::to_string_pretty(&(&matrix, &advices))?);
         } else {
-            print!("{}", advise::render_matrix(&matrix, args.markdown));
+            out!("{}", advise::render_matrix(&matrix, args.markdown));
         }
         return Ok(ExitCode::SUCCESS);
     }
-    let chosen: Vec<(PathBuf, Record)> = if args.run {
+    let loaded: Vec<(PathBuf, Record)> = if args.run {
         let run = crate::RunArgs {
             quick: args.quick,
+            out: args.results.clone(),
+            only: args.only.clone(),
+            disable: args.disable.clone(),
             ..crate::RunArgs::defaults()
         };
-        let path = super::run::run_and_write(context, &run)?;
+        let context = crate::Context::new(&run.only, &run.disable)?;
+        let path = super::run::run_and_write(&context, &run)?;
         vec![(path.clone(), Record::load(&path)?)]
     } else if args.records.is_empty() {
         vec![newest_of_this_cpu(&args.results)?]
     } else {
-        args.records
-            .iter()
-            .map(|p| Ok((p.clone(), Record::load(p)?)))
-            .collect::<Result<_>>()?
+        super::records::load_distinct(&args.records)?
     };
+    let chosen: Vec<(PathBuf, Record)> = loaded
+        .into_iter()
+        .map(|(path, record)| match narrow(&record) {
+            Some(record) => Ok((path, record)),
+            None => Err(nothing_left(&path)),
+        })
+        .collect::<Result<_>>()?;
     let terminal = std::io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none();
     let bold: fn(&str) -> String = if terminal {
         |s| format!("\x1b[1m{s}\x1b[0m")
@@ -104,11 +143,11 @@ pub fn advise(context: &crate::Context, args: &AdviseArgs) -> Result<ExitCode> {
     for (path, record) in &chosen {
         let advice = advise::advise(&path.display().to_string(), record, &here);
         if args.json {
-            println!("{}", serde_json::to_string_pretty(&advice)?);
+            outln!("{}", serde_json::to_string_pretty(&advice)?);
         } else if args.markdown {
-            print!("{}", advise::render_markdown(&advice));
+            out!("{}", advise::render_markdown(&advice));
         } else {
-            print!("{}", advise::render_text(&advice, bold));
+            out!("{}", advise::render_text(&advice, bold));
         }
     }
     Ok(ExitCode::SUCCESS)

@@ -12,6 +12,7 @@ use harness::engine::ours::{self, Ours};
 use harness::engine::uci::Engine;
 use harness::engine::{self, Comparison, Timeouts};
 use harness::machine::Machine;
+use harness::{err, errln, out, outln};
 use std::io::IsTerminal;
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -50,18 +51,15 @@ pub struct EngineArgs {
     #[arg(long, value_name = "N", default_value_t = 5,
           value_parser = clap::value_parser!(u32).range(1..=100))]
     pub rounds: u32,
+    #[command(flatten)]
+    pub disable: crate::Disable,
 }
 
 /// Rounds of the short measurement that finds our fastest configuration without a record.
 const MEASURING_ROUNDS: usize = 3;
 
 /// `bitbench engine`.
-pub fn engine(context: &Context, only: &[String], args: &EngineArgs) -> Result<ExitCode> {
-    if !only.is_empty() {
-        bail!(
-            "--only does not apply to `engine`: it runs our perft configurations, not the families"
-        );
-    }
+pub fn engine(context: &Context, args: &EngineArgs) -> Result<ExitCode> {
     if !(args.timeout.is_finite() && args.timeout > 0.0 && args.timeout <= 86_400.0) {
         bail!(
             "--timeout {} is not a number of seconds from 0 to 86400",
@@ -84,7 +82,7 @@ pub fn engine(context: &Context, only: &[String], args: &EngineArgs) -> Result<E
     let mut engine = Engine::start(&args.uci, timeouts.command)?;
     let counted = engine::probe(&mut engine, &timeouts)?;
     if counted != 20 {
-        println!(
+        outln!(
             "disagreement: the start position at depth 1: the published table says 20, the \
              engine counted {counted}"
         );
@@ -96,7 +94,7 @@ pub fn engine(context: &Context, only: &[String], args: &EngineArgs) -> Result<E
         None => match ours::fastest_from_records(&args.results, cpu)? {
             Some(fastest) => fastest,
             None => {
-                eprintln!("no record of this CPU under {} ranks perft: measuring our configurations to find the fastest", args.results.display());
+                errln!("no record of this CPU under {} ranks perft: measuring our configurations to find the fastest", args.results.display());
                 ours::fastest_by_measuring(cpu, MEASURING_ROUNDS)?
             }
         },
@@ -109,7 +107,7 @@ pub fn engine(context: &Context, only: &[String], args: &EngineArgs) -> Result<E
     let terminal = std::io::stderr().is_terminal();
     let mut progress = |line: &str| {
         if terminal {
-            eprint!("\r\x1b[K{line}");
+            err!("\r\x1b[K{line}");
         }
     };
     let comparison = engine::compare(
@@ -122,7 +120,7 @@ pub fn engine(context: &Context, only: &[String], args: &EngineArgs) -> Result<E
         &mut progress,
     );
     if terminal {
-        eprint!("\r\x1b[K");
+        err!("\r\x1b[K");
     }
     let comparison = comparison?;
     engine.quit(Duration::from_secs(1));
@@ -145,23 +143,30 @@ fn print_header(
     let name = engine.name.as_deref().unwrap_or("(no `id name`)");
     let machine = Machine::detect();
     let (now, _) = harness::record::utc_now();
-    println!("engine:  {name} ({}): `go perft N`, timed by wall clock from the command to its `Nodes searched` line", path.display());
-    println!("default: {} ({})", default.choice, default.name);
+    outln!("engine:  {name} ({}): `go perft N`, timed by wall clock from the command to its `Nodes searched` line", path.display());
+    outln!("default: {} ({})", default.choice, default.name);
     let label = if second.role == "--with" {
         "--with: "
     } else {
         "fastest:"
     };
     if second.choice == default.choice {
-        println!("{label} the default: {}", second.why);
+        outln!("{label} the default: {}", second.why);
     } else {
-        println!(
+        outln!(
             "{label} {} ({}): {}",
-            second.choice, second.name, second.why
+            second.choice,
+            second.name,
+            second.why
         );
     }
-    println!(
-        "on:      {}, {}{}",
+    let masked = if args.disable.disable.is_empty() {
+        String::new()
+    } else {
+        format!(" (masked: {})", args.disable.disable.join(","))
+    };
+    outln!(
+        "on:      {}{masked}, {}{}",
         machine.cpu.describe(),
         now.replace('T', " ").replace('Z', " UTC"),
         load()
@@ -181,12 +186,12 @@ fn print_header(
             FULL_NODES / 1_000_000
         ),
     };
-    println!(
+    outln!(
         "{which}, {depth}; {} rounds, the engine and ours interleaved; each figure the median \
          of its rounds, each ratio the median of the rounds' ratios; ours on one thread",
         args.rounds
     );
-    println!();
+    outln!();
 }
 
 /// `; load average 1.20 on 2 logical CPUs` (where the system reports it: Linux), which says
@@ -204,25 +209,25 @@ fn load() -> String {
 
 /// The table, then the disagreements or the agreement.
 fn print_results(comparison: &Comparison) {
-    print!("{}", comparison.table());
+    out!("{}", comparison.table());
     if comparison
         .cases
         .iter()
         .any(|c| c.expected == Expected::Ours)
     {
-        println!("* not in the published table or the file: the count of our default configuration, which agrees with the published table (`bitbench perft --verify-table`)");
+        outln!("* not in the published table or the file: the count of our default configuration, which agrees with the published table (`bitbench perft --verify-table`)");
     }
-    println!();
+    outln!();
     if comparison.disagreements.is_empty() {
         let each = if comparison.ours.len() > 1 {
             "ours (each configuration)"
         } else {
             "ours"
         };
-        println!(
+        outln!(
             "every count agrees: the engine's and {each}, round after round, with the known counts"
         );
     } else {
-        print!("{}", comparison.disagreements_text());
+        out!("{}", comparison.disagreements_text());
     }
 }

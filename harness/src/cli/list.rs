@@ -2,8 +2,11 @@
 
 use crate::{Context, PositionsArgs};
 use anyhow::Result;
+use harness::report::markdown;
+use harness::select::Selection;
 use harness::suite::{self, ListRow};
 use harness::verify::{Outcome, Verdict};
+use harness::{out, outln};
 use serde::Serialize;
 use std::process::ExitCode;
 use strategies::{Families, Registry};
@@ -12,7 +15,7 @@ use strategies::{Families, Registry};
 pub fn list(context: &Context, json: bool) -> Result<ExitCode> {
     let rows: Vec<ListRow> = suite::list_rows::<Families>(&context.cpu, &context.selection);
     if json {
-        println!("{}", serde_json::to_string_pretty(&rows)?);
+        outln!("{}", serde_json::to_string_pretty(&rows)?);
         return Ok(ExitCode::SUCCESS);
     }
     let name = |row: &ListRow| {
@@ -26,10 +29,12 @@ pub fn list(context: &Context, json: bool) -> Result<ExitCode> {
         // The variant column fits the family's longest name (perft's run to 40 characters).
         let width = family.iter().map(|row| name(row).len()).max().unwrap_or(0);
         let width = width.max("variant".len());
-        println!("\n{}", family[0].family);
-        println!(
+        outln!("\n{}", family[0].family);
+        outln!(
             "  {:<width$} {:>11}  {:<12} runs here",
-            "variant", "table bytes", "requires"
+            "variant",
+            "table bytes",
+            "requires"
         );
         for row in family {
             let requires = if row.requires.is_empty() {
@@ -41,7 +46,7 @@ pub fn list(context: &Context, json: bool) -> Result<ExitCode> {
                 None => "yes".to_string(),
                 Some(reason) => format!("no ({reason})"),
             };
-            println!(
+            outln!(
                 "  {:<width$} {:>11}  {requires:<12} {status}",
                 name(row),
                 row.table_bytes
@@ -72,7 +77,7 @@ pub fn verify(context: &Context, json: bool, seed: u64) -> Result<ExitCode> {
             all_agree,
             variants: &verdicts,
         };
-        println!("{}", serde_json::to_string_pretty(&report)?);
+        outln!("{}", serde_json::to_string_pretty(&report)?);
     }
     Ok(if all_agree {
         ExitCode::SUCCESS
@@ -89,13 +94,13 @@ pub fn verify_all(context: &Context, seed: u64, print: bool) -> Vec<Verdict> {
         seed,
         &mut |family, verdicts| {
             if print {
-                println!("{family}");
+                outln!("{family}");
                 let limit = Families::families()
                     .into_iter()
                     .find(|f| f.name == family)
                     .and_then(|f| f.verification_limit);
                 if let Some(limit) = limit {
-                    println!("  verified on {limit}");
+                    outln!("  verified on {limit}");
                 }
                 verdicts.iter().for_each(print_verdict);
             }
@@ -106,17 +111,17 @@ pub fn verify_all(context: &Context, seed: u64, print: bool) -> Vec<Verdict> {
 pub fn print_verdict(verdict: &Verdict) {
     match &verdict.outcome {
         Outcome::Agreed { checked } => {
-            println!(
+            outln!(
                 "  ok        {:<40} {checked:>10} inputs checked",
                 verdict.variant
             )
         }
         Outcome::NotRunnable { reason } => {
-            println!("  skipped   {:<40} {reason}", verdict.variant)
+            outln!("  skipped   {:<40} {reason}", verdict.variant)
         }
         Outcome::Disagreed(m) => {
-            println!("  MISMATCH  {:<40} on {}", verdict.variant, m.check);
-            print!("{}", m.render(verdict.variant));
+            outln!("  MISMATCH  {:<40} on {}", verdict.variant, m.check);
+            out!("{}", m.render(verdict.variant));
         }
     }
 }
@@ -127,41 +132,45 @@ pub fn positions(args: &PositionsArgs) -> Result<ExitCode> {
     let corpus = strategies::position::Corpus::build(args.seed);
     if args.fen {
         for position in corpus.positions() {
-            println!("{position}");
+            outln!("{position}");
         }
     }
     if args.stats || !args.fen {
-        println!(
+        outln!(
             "position corpus, seed {:#x}, built in {:.2} s:",
             args.seed,
             started.elapsed().as_secs_f64()
         );
-        print!("{}", corpus.stats());
+        out!("{}", corpus.stats());
     }
     Ok(ExitCode::SUCCESS)
 }
 
 /// `list --markdown`: per family, its summary, distributions and a table of its variants
-/// (source, footprint, features), from the registry alone.
-pub fn markdown() -> Result<ExitCode> {
+/// (source, footprint, features), from the registry alone; with `--only`, of the families and
+/// variants it names.
+pub fn markdown(selection: &Selection) -> Result<ExitCode> {
     for family in Families::families() {
-        println!("### `{}`\n", family.name);
-        println!("{}.\n", capitalized(family.summary));
+        if !selection.includes_family(family.name) {
+            continue;
+        }
+        outln!("### `{}`\n", family.name);
+        outln!("{}.\n", markdown::text(&capitalized(family.summary)));
         let distributions: Vec<String> = family
             .distributions
             .iter()
-            .map(|d| format!("`{}` ({})", d.name, d.summary))
+            .map(|d| format!("{} ({})", markdown::code(d.name), markdown::text(d.summary)))
             .collect();
-        println!("Inputs: {}.\n", distributions.join("; "));
-        println!("| variant | what it does | source | footprint | features |");
-        println!("|---|---|---|---:|---|");
-        for d in &family.descriptors {
+        outln!("Inputs: {}.\n", distributions.join("; "));
+        outln!("| variant | what it does | source | footprint | features |");
+        outln!("|---|---|---|---:|---|");
+        for d in family.descriptors.iter().filter(|d| selection.includes(d)) {
             let features: Vec<&str> = d.requires.iter().map(|f| f.name()).collect();
-            println!(
+            outln!(
                 "| `{}` | {} | {} | {} | {} |",
                 d.name,
-                d.summary.replace('|', "\\|"),
-                d.source.describe().replace('|', "\\|"),
+                markdown::cell(d.summary),
+                markdown::cell(&d.source.describe()),
                 harness::units::footprint(d.table_bytes as u64),
                 if features.is_empty() {
                     "–".to_string()
@@ -170,7 +179,7 @@ pub fn markdown() -> Result<ExitCode> {
                 }
             );
         }
-        println!();
+        outln!();
     }
     Ok(ExitCode::SUCCESS)
 }

@@ -1,17 +1,32 @@
-//! `perft FEN DEPTH [--divide] [--with KEY=TECHNIQUE,...]` and `perft --verify-table`.
+//! `perft FEN DEPTH [--divide] [--with KEY=TECHNIQUE,...] [--force]` and `perft --verify-table`.
 //!
 //! The configuration named by `--with` is matched once (`movegen::configs::visit`), which hands
 //! a monomorphized generator to the code below; nothing is dispatched per node.
+//!
+//! A count is estimated before it starts, from the shallower counts of the same position (at
+//! most about 0.2 s of them): the nodes from the last two depths' branching factor, the time
+//! from the measured rate. One expected to take over [`QUIET_SECONDS`] shows its estimate and
+//! then its progress on standard error; one expected to take over [`MAX_SECONDS`] is refused,
+//! with the estimate, unless `--force` is given.
 
 use crate::{Context, PerftArgs};
-use anyhow::{anyhow, Result};
+use anyhow::{anyhow, bail, Result};
+use harness::{err, errln, outln};
+use std::io::IsTerminal;
 use std::process::ExitCode;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 use strategies::movegen::configs::{self, Choice, ConfigVisitor};
 use strategies::movegen::{self, Config};
 use strategies::perft::table::{self, TableOutcome, TableRow, TABLE_DEPTHS};
 use strategies::perft::workloads::PUBLISHED;
 use strategies::position::{Move, Position};
+
+/// A count expected to take longer than this shows its estimate and progress.
+pub const QUIET_SECONDS: f64 = 2.0;
+/// A count expected to take longer than this is refused without `--force`.
+pub const MAX_SECONDS: f64 = 3600.0;
+/// How long the estimate's shallower counts may take, at most about.
+const ESTIMATE_BUDGET: Duration = Duration::from_millis(200);
 
 /// `perft`: a count (per root move with `--divide`), or the published table.
 pub fn perft(context: &Context, args: &PerftArgs) -> Result<ExitCode> {
@@ -22,25 +37,43 @@ pub fn perft(context: &Context, args: &PerftArgs) -> Result<ExitCode> {
         return Err(anyhow!("perft needs a FEN and a depth (or --verify-table)"));
     };
     let position = Position::from_fen(fen).map_err(|e| anyhow!("bad FEN: {e}"))?;
-    let choice = Choice::parse(args.with.as_deref().unwrap_or(""))?;
+    let choice = choice(args.with.as_deref().unwrap_or(""))?;
     let count = Count {
         position,
         depth,
         divide: args.divide,
+        force: args.force,
     };
     let started = Instant::now();
-    let (split, nodes) = configs::visit(choice, &context.cpu, count)?;
+    let (split, nodes) = configs::visit(choice, &context.cpu, count)??;
     let seconds = started.elapsed().as_secs_f64();
     for (mv, nodes) in &split {
-        println!("{mv}: {nodes}");
+        outln!("{mv}: {nodes}");
     }
     if args.divide {
-        println!();
+        outln!();
     }
-    println!("nodes {nodes}");
+    outln!("nodes {nodes}");
     let rate = nodes as f64 / seconds.max(1e-9) / 1e6;
-    println!("time {seconds:.3} s ({rate:.1} M nodes/s), configuration {choice}");
+    outln!("time {seconds:.3} s ({rate:.1} M nodes/s), configuration {choice}");
     Ok(ExitCode::SUCCESS)
+}
+
+/// `--with`'s configuration; a key given twice is refused (which would win is a guess).
+fn choice(with: &str) -> Result<Choice> {
+    let mut seen: Vec<(&str, &str)> = Vec::new();
+    for pair in with.split(',').map(str::trim).filter(|p| !p.is_empty()) {
+        let (key, name) = pair.split_once('=').unwrap_or((pair, ""));
+        let key = key.trim();
+        if let Some((_, first)) = seen.iter().find(|(k, _)| *k == key) {
+            bail!(
+                "--with names {key} twice ({key}={first}, {key}={}); give each key once",
+                name.trim()
+            );
+        }
+        seen.push((key, name.trim()));
+    }
+    Ok(Choice::parse(with)?)
 }
 
 /// Perft or divide, with whichever configuration `visit` hands over.
@@ -48,25 +81,203 @@ struct Count {
     position: Position,
     depth: u32,
     divide: bool,
+    force: bool,
 }
 
+type Counted = (Vec<(Move, u64)>, u64);
+
 impl ConfigVisitor for Count {
-    type Output = (Vec<(Move, u64)>, u64);
+    type Output = Result<Counted>;
 
     fn visit<C: Config>(self, config: C) -> Self::Output {
-        if !self.divide {
-            return (
-                Vec::new(),
-                movegen::perft(config, &self.position, self.depth),
-            );
+        let estimate = Estimate::of(config, &self.position, self.depth);
+        if let Some(estimate) = &estimate {
+            if estimate.seconds > MAX_SECONDS && !self.force {
+                bail!(
+                    "perft to depth {} from this position: {}; refused (more than an hour); \
+                     --force to count anyway",
+                    self.depth,
+                    estimate.describe()
+                );
+            }
         }
-        let mut split = movegen::divide(config, &self.position, self.depth);
+        let progress = estimate
+            .filter(|e| e.seconds > QUIET_SECONDS)
+            .map(Progress::start);
+        let mut split = split(config, &self.position, self.depth, progress);
         split.sort_by_cached_key(|(mv, _)| mv.to_string());
         let nodes = match self.depth {
             0 => 1,
             _ => split.iter().map(|(_, n)| n).sum(),
         };
-        (split, nodes)
+        if !self.divide {
+            split.clear();
+        }
+        Ok((split, nodes))
+    }
+}
+
+/// The count per root move; with `progress`, reported on standard error as subtrees two plies
+/// down are counted.
+fn split<C: Config>(
+    config: C,
+    position: &Position,
+    depth: u32,
+    mut progress: Option<Progress>,
+) -> Vec<(Move, u64)> {
+    let Some(mut progress) = progress.take().filter(|_| depth >= 3) else {
+        return movegen::divide(config, position, depth);
+    };
+    let roots = movegen::legal_moves(config, position);
+    let children: Vec<(Move, Vec<Position>)> = roots
+        .iter()
+        .map(|&mv| {
+            let child = movegen::make(position, mv);
+            let grandchildren = movegen::legal_moves(config, &child)
+                .into_iter()
+                .map(|reply| movegen::make(&child, reply))
+                .collect();
+            (mv, grandchildren)
+        })
+        .collect();
+    progress.units = children.iter().map(|(_, g)| g.len()).sum();
+    let split = children
+        .iter()
+        .map(|(mv, grandchildren)| {
+            let nodes = grandchildren
+                .iter()
+                .map(|g| {
+                    let nodes = movegen::perft(config, g, depth - 2);
+                    progress.advance(nodes);
+                    nodes
+                })
+                .sum();
+            (*mv, nodes)
+        })
+        .collect();
+    progress.finish();
+    split
+}
+
+/// A count's expected size and time.
+#[derive(Clone, Copy, Debug)]
+struct Estimate {
+    nodes: f64,
+    seconds: f64,
+    /// Nodes per second measured on the shallower counts.
+    rate: f64,
+}
+
+impl Estimate {
+    /// Counts `position` to growing depths, short of `depth`, while the next is expected to
+    /// fit [`ESTIMATE_BUDGET`], then extrapolates from the deepest: `None` for depth 0 and 1.
+    fn of<C: Config>(config: C, position: &Position, depth: u32) -> Option<Estimate> {
+        let started = Instant::now();
+        let (mut nodes, mut seconds, mut branching) = (1.0_f64, 0.0_f64, 1.0_f64);
+        let mut level = 0;
+        while level + 1 < depth {
+            let expected = Duration::from_secs_f64(seconds * branching.max(1.0));
+            if level > 0 && started.elapsed() + expected > ESTIMATE_BUDGET {
+                break;
+            }
+            level += 1;
+            let at = Instant::now();
+            let counted = movegen::perft(config, position, level) as f64;
+            seconds = at.elapsed().as_secs_f64();
+            branching = counted / nodes.max(1.0);
+            nodes = counted;
+        }
+        if level == 0 {
+            return None;
+        }
+        let ahead = branching.max(1.0).powi((depth - level) as i32);
+        Some(Estimate {
+            nodes: nodes * ahead,
+            seconds: seconds * ahead,
+            rate: nodes / seconds.max(1e-9),
+        })
+    }
+
+    fn describe(&self) -> String {
+        format!(
+            "about {:.2e} nodes, about {} at the measured {:.0} M nodes/s",
+            self.nodes,
+            duration(self.seconds),
+            self.rate / 1e6
+        )
+    }
+}
+
+/// Seconds as people read them: `40 s`, `12 min`, `3.5 h`, `9 days`.
+fn duration(seconds: f64) -> String {
+    match seconds {
+        s if s < 120.0 => format!("{s:.0} s"),
+        s if s < 7200.0 => format!("{:.0} min", s / 60.0),
+        s if s < 172_800.0 => format!("{:.1} h", s / 3600.0),
+        s => format!("{:.0} days", s / 86_400.0),
+    }
+}
+
+/// Progress on standard error: a line that rewrites itself on a terminal, a line every
+/// [`Progress::EVERY`] otherwise.
+struct Progress {
+    started: Instant,
+    last: Instant,
+    units: usize,
+    done: usize,
+    nodes: u64,
+    terminal: bool,
+}
+
+impl Progress {
+    const EVERY: Duration = Duration::from_secs(5);
+
+    fn start(estimate: Estimate) -> Progress {
+        errln!("perft: {}", estimate.describe());
+        let now = Instant::now();
+        Progress {
+            started: now,
+            last: now,
+            units: 0,
+            done: 0,
+            nodes: 0,
+            terminal: std::io::stderr().is_terminal(),
+        }
+    }
+
+    fn advance(&mut self, nodes: u64) {
+        self.done += 1;
+        self.nodes += nodes;
+        let every = if self.terminal {
+            Duration::from_millis(250)
+        } else {
+            Self::EVERY
+        };
+        if self.last.elapsed() < every {
+            return;
+        }
+        self.last = Instant::now();
+        let elapsed = self.started.elapsed().as_secs_f64();
+        let left = elapsed * (self.units - self.done) as f64 / self.done.max(1) as f64;
+        let line = format!(
+            "perft: {} of {} subtrees, {} nodes, {} in, about {} left",
+            self.done,
+            self.units,
+            self.nodes,
+            duration(elapsed),
+            duration(left)
+        );
+        if self.terminal {
+            err!("\r{line:<90}");
+        } else {
+            errln!("{line}");
+        }
+    }
+
+    fn finish(&self) {
+        if self.terminal {
+            err!("\r{:<90}\r", "");
+        }
     }
 }
 
@@ -82,7 +293,7 @@ fn verify_table(context: &Context, args: &PerftArgs) -> Result<ExitCode> {
         .zip(depths)
         .map(|(p, d)| format!("{} to depth {d}", p.name))
         .collect();
-    println!(
+    outln!(
         "the published table: {}; on {threads} threads",
         positions.join(", ")
     );
@@ -98,7 +309,7 @@ fn verify_table(context: &Context, args: &PerftArgs) -> Result<ExitCode> {
         .filter(|r| matches!(r.outcome, TableOutcome::NotRunnable(_)))
         .count();
     let disagreed = rows.len() - agreed - skipped;
-    println!(
+    outln!(
         "{agreed} agree, {disagreed} disagree, {skipped} not runnable here; {seconds:.1} s in all"
     );
     Ok(if disagreed == 0 {
@@ -113,7 +324,7 @@ fn print_row(row: &TableRow) {
     match &row.outcome {
         TableOutcome::Agreed => {
             let rate = row.nodes as f64 / row.seconds.max(1e-9) / 1e6;
-            println!(
+            outln!(
                 "  ok        {name:<40} {:>12} nodes {:7.1} s {rate:7.1} M nodes/s",
                 row.nodes, row.seconds
             );
@@ -123,9 +334,9 @@ fn print_row(row: &TableRow) {
             depth,
             expected,
             got,
-        } => println!(
+        } => outln!(
             "  MISMATCH  {name:<40} {position} at depth {depth}: published {expected}, counted {got}"
         ),
-        TableOutcome::NotRunnable(why) => println!("  skipped   {name:<40} {why}"),
+        TableOutcome::NotRunnable(why) => outln!("  skipped   {name:<40} {why}"),
     }
 }

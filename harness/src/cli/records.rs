@@ -8,7 +8,8 @@ use anyhow::{bail, Result};
 use harness::compare::{self, Options};
 use harness::output::{self, Legacy};
 use harness::record::{Record, RecordError};
-use harness::{chart, names, report};
+use harness::{chart, names, report, select};
+use harness::{errln, out, outln};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
@@ -18,6 +19,59 @@ fn load_all(paths: &[PathBuf]) -> Result<Vec<Record>> {
         .iter()
         .map(|p| Record::load(p).map_err(anyhow::Error::from))
         .collect()
+}
+
+/// Whether two paths name one file (the same path spelled twice, or through a link).
+fn same_file(a: &Path, b: &Path) -> bool {
+    match (a.canonicalize(), b.canonicalize()) {
+        (Ok(a), Ok(b)) => a == b,
+        _ => a == b,
+    }
+}
+
+/// The records of `paths`, each once: a file given twice, or a copy of a record already
+/// given, is counted once, with a warning.
+pub fn load_distinct(paths: &[PathBuf]) -> Result<Vec<(PathBuf, Record)>> {
+    distinct_records(
+        paths
+            .iter()
+            .map(|p| Ok((p.clone(), Record::load(p)?)))
+            .collect::<Result<Vec<_>>>()?,
+    )
+}
+
+/// `records` without the repeats: a file given twice, or a copy of a record already given, is
+/// kept once, with a warning.
+fn distinct_records(records: Vec<(PathBuf, Record)>) -> Result<Vec<(PathBuf, Record)>> {
+    let mut kept: Vec<(PathBuf, Record)> = Vec::new();
+    for (path, record) in records {
+        let first = kept
+            .iter()
+            .find(|(p, r)| same_file(p, &path) || *r == record);
+        match first {
+            Some((first, _)) if same_file(first, &path) => {
+                errln!("warning: {} is given twice; counted once", path.display())
+            }
+            Some((first, _)) => errln!(
+                "warning: {} holds the same record as {}; counted once",
+                path.display(),
+                first.display()
+            ),
+            None => kept.push((path, record)),
+        }
+    }
+    Ok(kept)
+}
+
+/// Refuses one file given as both records of a comparison: it would always agree with itself.
+fn two_files(command: &str, a: &Path, b: &Path) -> Result<()> {
+    if same_file(a, b) {
+        bail!(
+            "{} is given twice: `{command}` needs two different records",
+            a.display()
+        );
+    }
+    Ok(())
 }
 
 /// A record's file stem, checked before it names a folder.
@@ -47,16 +101,29 @@ fn distinct(paths: &[PathBuf], stems: &[String], out: &Path) -> Result<()> {
 
 /// `report RECORD…`: tables and charts again, from the records alone.
 pub fn report(args: &ReportArgs) -> Result<ExitCode> {
+    if args.format != Format::Text && args.out.is_some() {
+        bail!("--format bmf and gab write to standard output; --out is for the charts of --format text");
+    }
+    if args.format == Format::Text && !args.only.only.is_empty() {
+        bail!("--only applies to --format bmf and gab; --format text renders a record whole");
+    }
     let records = load_all(&args.records)?;
     if args.format != Format::Text {
         let [record] = records.as_slice() else {
             bail!("--format bmf and --format gab export one record at a time");
         };
+        let record = select::narrow(record, &crate::selection(&args.only)?, &[]);
+        if record.measurements.is_empty() {
+            bail!(
+                "{}: nothing measured there is left by --only",
+                args.records[0].display()
+            );
+        }
         let value = match args.format {
-            Format::Bmf => harness::export::bmf(record),
-            _ => harness::export::github_action_benchmark(record),
+            Format::Bmf => harness::export::bmf(&record),
+            _ => harness::export::github_action_benchmark(&record),
         };
-        println!("{}", serde_json::to_string_pretty(&value)?);
+        outln!("{}", serde_json::to_string_pretty(&value)?);
         return Ok(ExitCode::SUCCESS);
     }
     // A record's file stem names its charts' folder, unless one record goes into --out.
@@ -86,10 +153,10 @@ pub fn report(args: &ReportArgs) -> Result<ExitCode> {
                 Ok(())
             })?;
             for (record, path) in records.iter().zip(&args.records) {
-                println!("{}: {}", path.display(), record.caption());
-                print!("{}", report::ranked_tables(record));
+                outln!("{}: {}", path.display(), record.caption());
+                out!("{}", report::ranked_tables(record));
             }
-            println!("charts: {}", out.display());
+            outln!("charts: {}", out.display());
         }
         None => {
             let targets: Vec<PathBuf> = args
@@ -107,10 +174,10 @@ pub fn report(args: &ReportArgs) -> Result<ExitCode> {
                 output::check_target_named(target, Legacy::Charts, &name)?;
             }
             for ((record, path), target) in records.iter().zip(&args.records).zip(&targets) {
-                println!("{}: {}", path.display(), record.caption());
-                print!("{}", report::ranked_tables(record));
+                outln!("{}: {}", path.display(), record.caption());
+                out!("{}", report::ranked_tables(record));
                 output::publish(target, Legacy::Charts, |staging| render(record, staging))?;
-                println!("charts: {}\n", target.display());
+                outln!("charts: {}\n", target.display());
             }
         }
     }
@@ -122,31 +189,35 @@ pub fn report(args: &ReportArgs) -> Result<ExitCode> {
 /// warning; a damaged, invalid or newer-schema record is an error.
 pub fn plot(args: &PlotArgs) -> Result<ExitCode> {
     output::check_target(&args.out, Legacy::Charts)?;
-    let mut records = Vec::new();
+    let mut loaded = Vec::new();
     for path in &args.records {
         match Record::load(path) {
-            Ok(record) => records.push(record),
+            Ok(record) => loaded.push((path.clone(), record)),
             Err(skipped @ RecordError::NotARecord { .. }) => {
-                eprintln!("warning: skipping {skipped}");
+                errln!("warning: skipping {skipped}");
             }
             Err(error) => return Err(error.into()),
         }
     }
-    if records.is_empty() {
+    if loaded.is_empty() {
         bail!(
             "none of the {} files given is a bitbench record",
             args.records.len()
         );
     }
+    let records: Vec<Record> = distinct_records(loaded)?
+        .into_iter()
+        .map(|(_, record)| record)
+        .collect();
     output::publish(&args.out, Legacy::Charts, |staging| {
         chart::render_cross_cpu(&records, staging)
             .map(|_| ())
             .map_err(|e| anyhow::anyhow!("drawing the cross-CPU charts: {e}"))
     })?;
     for record in &records {
-        println!("  {}", chart::record_label(record));
+        outln!("  {}", chart::record_label(record));
     }
-    println!(
+    outln!(
         "cross-CPU charts of {} records: {}",
         records.len(),
         args.out.display()
@@ -162,8 +233,19 @@ pub fn compare(args: &CompareArgs) -> Result<ExitCode> {
             args.threshold
         );
     }
-    let old = Record::load(&args.old)?;
-    let new = Record::load(&args.new)?;
+    let selection = crate::selection(&args.only)?;
+    two_files("compare", &args.old, &args.new)?;
+    let narrowed = |path: &Path| -> Result<Record> {
+        let record = select::narrow(&Record::load(path)?, &selection, &[]);
+        if record.measurements.is_empty() {
+            bail!(
+                "{}: nothing measured there is left by --only",
+                path.display()
+            );
+        }
+        Ok(record)
+    };
+    let (old, new) = (narrowed(&args.old)?, narrowed(&args.new)?);
     let (old_name, new_name) = (
         args.old.display().to_string(),
         args.new.display().to_string(),
@@ -172,12 +254,13 @@ pub fn compare(args: &CompareArgs) -> Result<ExitCode> {
         threshold_percent: args.threshold,
         allow_cross_cpu: args.cross_cpu,
         allow_mode_mismatch: args.allow_mode_mismatch,
+        no_drift: args.no_drift,
     };
     let comparison = compare::compare((&old_name, &old), (&new_name, &new), &options)?;
     if args.json {
-        println!("{}", serde_json::to_string_pretty(&comparison)?);
+        outln!("{}", serde_json::to_string_pretty(&comparison)?);
     } else {
-        print!("{}", compare::render(&comparison, &old, &new));
+        out!("{}", compare::render(&comparison, &old, &new));
     }
     Ok(if comparison.regressions > 0 {
         ExitCode::FAILURE
@@ -193,7 +276,7 @@ pub fn site(args: &SiteArgs) -> Result<ExitCode> {
         .clone()
         .unwrap_or_else(|| args.results.join("site"));
     let site = harness::site::build_site(&args.results, &out)?;
-    println!(
+    outln!(
         "site: {} records from {} CPUs, {} charts{}: {}",
         site.records,
         site.cpus,
@@ -208,11 +291,27 @@ pub fn site(args: &SiteArgs) -> Result<ExitCode> {
     Ok(ExitCode::SUCCESS)
 }
 
-/// `repeatability FIRST SECOND`: how well the first run predicted the second.
+/// `repeatability FIRST SECOND`: how well the first run predicted the second. Refused where
+/// `compare` would refuse the pair (different CPUs, quick against full, nothing in common,
+/// one file twice), and for two copies of one run.
 pub fn repeatability(args: &RepeatabilityArgs) -> Result<ExitCode> {
+    two_files("repeatability", &args.first, &args.second)?;
     let first = Record::load(&args.first)?;
     let second = Record::load(&args.second)?;
+    if first == second {
+        bail!(
+            "{} and {} hold the same record: repeatability needs two runs",
+            args.first.display(),
+            args.second.display()
+        );
+    }
+    let accept = compare::Options {
+        allow_cross_cpu: args.cross_cpu,
+        allow_mode_mismatch: args.allow_mode_mismatch,
+        ..compare::Options::default()
+    };
+    compare::comparable(&first, &second, &accept)?;
     let figures = harness::repeatability::measure(&first, &second)?;
-    print!("{figures}");
+    out!("{figures}");
     Ok(ExitCode::SUCCESS)
 }

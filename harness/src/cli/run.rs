@@ -7,18 +7,19 @@ use anyhow::{bail, Context as _, Result};
 use harness::analysis::{analyze, simd_speedups};
 use harness::clock::{self, ClockEstimate};
 use harness::machine::Machine;
-use harness::measure::{Interrupted, Plan, Progress, Samples};
-use harness::output::{self, Legacy};
+use harness::measure::{Plan, Progress, Samples};
+use harness::output;
 use harness::record::{
     utc_now, write_new_atomically, Record, Run, Tool, CACHE_STATE, SCHEMA_VERSION,
 };
+use harness::signals::{self, Deferred, Interrupted};
 use harness::verify::{Outcome, Verdict};
 use harness::{cachesim, chart, names, report, suite};
+use harness::{err, errln, out, outln};
 use std::io::{IsTerminal, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 use strategies::{Families, Registry};
 
@@ -29,36 +30,34 @@ pub fn run(context: &Context, args: &RunArgs) -> Result<ExitCode> {
     }
     match run_and_write(context, args) {
         Ok(_) => Ok(ExitCode::SUCCESS),
-        Err(e) => match e.downcast_ref::<Stopped>() {
-            Some(Stopped::Disagreed) => Ok(ExitCode::FAILURE),
-            Some(Stopped::Interrupted) => Ok(ExitCode::from(130)),
-            None => Err(e),
-        },
+        Err(e) if e.downcast_ref::<Disagreed>().is_some() => Ok(ExitCode::FAILURE),
+        Err(e) => Err(e),
     }
 }
 
-/// Why a run stopped without a record, its message already printed.
+/// A variant disagreed with the reference; nothing was measured (the disagreement is
+/// printed).
 #[derive(Debug)]
-pub enum Stopped {
-    /// A variant disagreed with the reference; nothing was measured.
-    Disagreed,
-    /// Ctrl-C; nothing was written.
-    Interrupted,
-}
+pub struct Disagreed;
 
-impl std::fmt::Display for Stopped {
+impl std::fmt::Display for Disagreed {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(match self {
-            Stopped::Disagreed => "verification failed; nothing was measured",
-            Stopped::Interrupted => "interrupted; nothing was written",
-        })
+        f.write_str("verification failed; nothing was measured")
     }
 }
 
-impl std::error::Error for Stopped {}
+impl std::error::Error for Disagreed {}
 
 /// Verifies, measures, prints the tables and writes the record; returns the record's path.
+/// From the end of verification on, a signal stops the run at the next safe point with
+/// nothing written (see `harness::signals`).
 pub fn run_and_write(context: &Context, args: &RunArgs) -> Result<PathBuf> {
+    let plan = if args.quick {
+        Plan::quick(args.seed)
+    } else {
+        Plan::default_run(args.seed)
+    };
+    outln!("{}", describe(context, args, &plan));
     let machine = Machine::detect();
     if let Some(how) = &machine.emulated {
         bail!(
@@ -76,24 +75,20 @@ pub fn run_and_write(context: &Context, args: &RunArgs) -> Result<PathBuf> {
     }
 
     if !verified(context, args.seed) {
-        return Err(Stopped::Disagreed.into());
+        return Err(Disagreed.into());
     }
-    let stop = interrupt_flag();
-    let plan = if args.quick {
-        Plan::quick(args.seed)
-    } else {
-        Plan::default_run(args.seed)
-    };
+    let _deferred = Deferred::begin();
+    let nothing = "nothing was written";
+    signals::check().context(nothing)?;
     let (started_utc, stamp) = utc_now();
     let started = Instant::now();
     let clock = estimate_clock(args.quick);
-    let samples = match measure(context, &plan, &stop) {
-        Ok(samples) => samples,
-        Err(Interrupted) => {
-            eprintln!("\ninterrupted: nothing was written");
-            return Err(Stopped::Interrupted.into());
-        }
-    };
+    let samples = measure(context, &plan, &signals::STOP).map_err(|_| {
+        let stopped = signals::received().unwrap_or(Interrupted {
+            signal: signals::SIGINT,
+        });
+        anyhow::Error::new(stopped).context(format!("measuring; {nothing}"))
+    })?;
     let mut record = make_record(
         context,
         args,
@@ -104,12 +99,51 @@ pub fn run_and_write(context: &Context, args: &RunArgs) -> Result<PathBuf> {
         started,
     );
     if args.cache_sim {
-        cachesim::simulate(&mut record, &context.selection, &context.cpu, args.seed)?;
+        cachesim::simulate(&mut record, &context.selection, &context.cpu, args.seed)
+            .context(nothing)?;
     }
-    print!("{}", report::ranked_tables(&record));
+    out!("{}", report::ranked_tables(&record));
     let path = write_run(&record, &dir, &stem(&stamp, args, context))?;
-    println!("\nrecord: {}", path.display());
+    outln!("\nrecord: {}", path.display());
+    if harness::console::stdout_gone() {
+        errln!("record: {}", path.display());
+    }
     Ok(path)
+}
+
+/// What the run is about to do: how long it measures, the seed, what it covers, where the
+/// record goes.
+fn describe(context: &Context, args: &RunArgs, plan: &Plan) -> String {
+    let rows = suite::list_rows::<Families>(&context.cpu, &context.selection);
+    let runnable: Vec<_> = rows.iter().filter(|r| r.runs_here).collect();
+    let mut families: Vec<&str> = runnable.iter().map(|r| r.family).collect();
+    families.dedup();
+    let masked: Vec<&str> = context.cpu.disabled().iter().map(|f| f.name()).collect();
+    format!(
+        "run: {}about {} s of measuring (seed {:#x}), {} variants of {} families{}{}{}; records \
+         under {}",
+        if plan.quick { "--quick, " } else { "" },
+        plan.total.as_secs(),
+        args.seed,
+        runnable.len(),
+        families.len(),
+        if context.selection.names().is_empty() {
+            String::new()
+        } else {
+            format!(" (--only {})", context.selection.names().join(","))
+        },
+        if masked.is_empty() {
+            String::new()
+        } else {
+            format!(", masked: {}", masked.join(","))
+        },
+        if args.cache_sim {
+            ", with the cache simulation"
+        } else {
+            ""
+        },
+        args.out.join("<cpu>").display()
+    )
 }
 
 /// An `--only` (with `--disable`) that leaves nothing runnable is an error, not a record that
@@ -153,7 +187,7 @@ fn verified(context: &Context, seed: u64) -> bool {
         .filter(|v| matches!(v.outcome, Outcome::Disagreed(_)))
         .collect();
     if !disagreeing.is_empty() {
-        eprintln!("verification failed; nothing is measured:");
+        errln!("verification failed; nothing is measured:");
         disagreeing.iter().for_each(|v| print_verdict(v));
         return false;
     }
@@ -165,40 +199,28 @@ fn verified(context: &Context, seed: u64) -> bool {
         })
         .sum();
     let agreed = verdicts.iter().filter(|v| v.agreed()).count();
-    println!(
+    outln!(
         "verified: {agreed} variants agree with the reference ({checked} inputs checked, {:.1} s)",
         started.elapsed().as_secs_f64()
     );
     for family in Families::families() {
         let selected = verdicts.iter().any(|v| v.family == family.name);
         if let (true, Some(limit)) = (selected, family.verification_limit) {
-            println!("  {}: verified on {limit}", family.name);
+            outln!("  {}: verified on {limit}", family.name);
         }
     }
     for v in &verdicts {
         if let Outcome::NotRunnable { reason } = &v.outcome {
-            println!("  not measured: {}/{}: {reason}", v.family, v.variant);
+            outln!("  not measured: {}/{}: {reason}", v.family, v.variant);
         }
     }
     true
 }
 
-/// Ctrl-C stops the measurement cleanly; a second one leaves at once.
-fn interrupt_flag() -> Arc<AtomicBool> {
-    let stop = Arc::new(AtomicBool::new(false));
-    let flag = Arc::clone(&stop);
-    let _ = ctrlc::set_handler(move || {
-        if flag.swap(true, Ordering::SeqCst) {
-            std::process::exit(130);
-        }
-    });
-    stop
-}
-
 fn estimate_clock(quick: bool) -> Option<ClockEstimate> {
     let clock = clock::estimate(if quick { 5 } else { 20 });
     if let Some(c) = &clock {
-        println!(
+        outln!(
             "clock estimate: {:.2} GHz (timer self-check R² = {:.4}{})",
             c.ghz,
             c.fit.r_squared,
@@ -214,7 +236,11 @@ fn estimate_clock(quick: bool) -> Option<ClockEstimate> {
 
 /// Measures every selected family, drawing progress on stderr: a bar on a terminal, otherwise
 /// one line per family.
-fn measure(context: &Context, plan: &Plan, stop: &AtomicBool) -> Result<Vec<Samples>, Interrupted> {
+fn measure(
+    context: &Context,
+    plan: &Plan,
+    stop: &AtomicBool,
+) -> Result<Vec<Samples>, harness::measure::Interrupted> {
     let total = suite::planned_total(plan);
     let terminal = std::io::stderr().is_terminal();
     let started = Instant::now();
@@ -224,7 +250,7 @@ fn measure(context: &Context, plan: &Plan, stop: &AtomicBool) -> Result<Vec<Samp
             draw_bar(&p, total);
         } else if p.family != family {
             family = p.family.to_string();
-            eprintln!(
+            errln!(
                 "measuring {family} ({:.0}% of the plan, {:.1} s in)",
                 fraction(&p, total) * 100.0,
                 started.elapsed().as_secs_f64()
@@ -239,9 +265,9 @@ fn measure(context: &Context, plan: &Plan, stop: &AtomicBool) -> Result<Vec<Samp
         stop,
     )?;
     if terminal {
-        eprint!("\r{:<100}\r", "");
+        err!("\r{:<100}\r", "");
     }
-    eprintln!("measured in {:.1} s", started.elapsed().as_secs_f64());
+    errln!("measured in {:.1} s", started.elapsed().as_secs_f64());
     Ok(samples)
 }
 
@@ -258,7 +284,7 @@ fn draw_bar(p: &Progress, total: Duration) {
     let width = 30;
     let filled = (fraction * width as f64).round() as usize;
     let left = total.saturating_sub(p.budget_done).as_secs_f64();
-    eprint!(
+    err!(
         "\r[{}{}] {:>3.0}%  {:<52} ~{left:.0} s left",
         "#".repeat(filled),
         ".".repeat(width - filled.min(width)),
@@ -321,8 +347,8 @@ fn stem(stamp: &str, args: &RunArgs, context: &Context) -> String {
 }
 
 /// Adds the record and, beside it, a folder of its charts and tables, under the first free
-/// stem (`stem`, `stem-2`, …). Nothing that exists is replaced; on failure nothing is left,
-/// not even the folders made for them.
+/// stem (`stem`, `stem-2`, …). Nothing that exists is replaced, and only what this run
+/// created is ever removed; on failure nothing is left, not even the folders made for them.
 fn write_run(record: &Record, dir: &Path, stem: &str) -> Result<PathBuf> {
     // What this run measured must satisfy what every reader checks; a record `report` would
     // refuse is not written.
@@ -333,7 +359,9 @@ fn write_run(record: &Record, dir: &Path, stem: &str) -> Result<PathBuf> {
             problem.reason
         );
     }
-    let created = output::missing_folders(dir);
+    let _deferred = Deferred::begin();
+    let created =
+        output::create_folders(dir).with_context(|| format!("creating {}", dir.display()))?;
     let written = write_run_into(record, dir, stem);
     if written.is_err() {
         output::remove_empty(&created);
@@ -341,40 +369,61 @@ fn write_run(record: &Record, dir: &Path, stem: &str) -> Result<PathBuf> {
     written
 }
 
+/// Another run writing into the same folder in the same second takes the same stem: each
+/// claims a stem by moving its chart folder to that name with a rename that fails if the
+/// name exists, then its record by one that does the same. A run that loses either race takes
+/// its own chart folder back and tries the next stem; it never writes into, nor removes, the
+/// other run's.
 fn write_run_into(record: &Record, dir: &Path, stem: &str) -> Result<PathBuf> {
-    std::fs::create_dir_all(dir).with_context(|| format!("creating {}", dir.display()))?;
-    output::clean_stale(dir);
-    let free = (1..)
-        .map(|n| match n {
+    let nothing = "nothing was written";
+    let mut staged = output::Staged::new(&dir.join(stem), |staging| render(record, staging))
+        .with_context(|| format!("drawing the charts of the record; {nothing}"))?;
+    let bytes = record.to_json();
+    let taken = |s: &str| {
+        std::fs::symlink_metadata(dir.join(format!("{s}.json"))).is_ok()
+            || std::fs::symlink_metadata(dir.join(s)).is_ok()
+    };
+    for n in 1..=1000 {
+        let candidate = match n {
             1 => stem.to_string(),
             n => format!("{stem}-{n}"),
-        })
-        .find(|s| !dir.join(format!("{s}.json")).exists() && !dir.join(s).exists())
-        .expect("some stem is free");
-    let stem = names::checked("record stem", &free)?;
-    let charts = dir.join(stem);
-    output::publish(&charts, Legacy::None, |staging| render(record, staging))?;
-    let path = dir.join(format!("{stem}.json"));
-    let written = write_new_atomically(&path, record.to_json().as_bytes());
-    match written {
-        Ok(true) => {
-            println!("charts: {}", charts.display());
-            Ok(path)
+        };
+        if taken(&candidate) {
+            continue;
         }
-        failed => {
-            // The chart folder was made by this run a moment ago: take it back.
-            let _ = std::fs::remove_dir_all(&charts);
-            match failed {
-                Ok(_) => bail!(
-                    "{} appeared while this run wrote it; nothing was written",
-                    path.display()
-                ),
-                Err(e) => Err(e).with_context(|| {
-                    format!("writing the record {}; nothing was written", path.display())
-                }),
-            }
+        let stem = names::checked("record stem", &candidate)?;
+        let (charts, path) = (dir.join(stem), dir.join(format!("{stem}.json")));
+        let moved = staged
+            .move_to_new(&charts)
+            .with_context(|| format!("moving the charts to {}; {nothing}", charts.display()))?;
+        if !moved {
+            continue; // another run took the name a moment ago
+        }
+        // The chart folder is this run's now; the record takes the name beside it.
+        let written = write_new_atomically(&path, bytes.as_bytes());
+        if let Ok(true) = written {
+            outln!("charts: {}", charts.display());
+            return Ok(path);
+        }
+        // Another run took the record's name, or writing it failed: take the chart folder
+        // back (it is removed with the staging folder) before anything else.
+        staged.take_back(&charts).with_context(|| {
+            format!(
+                "the record {} could not be written, and its charts, already at {}, could \
+                 not be taken back",
+                path.display(),
+                charts.display()
+            )
+        })?;
+        if let Err(e) = written {
+            return Err(e)
+                .with_context(|| format!("writing the record {}; {nothing}", path.display()));
         }
     }
+    bail!(
+        "no free name for the record in {}; {nothing}",
+        dir.display()
+    )
 }
 
 /// The tables and charts of a record, into `dir`.
@@ -390,16 +439,18 @@ fn self_check() -> Result<ExitCode> {
     let Some(clock) = clock::estimate(30) else {
         bail!("the timer self-check needs x86-64 or AArch64 (its adds are inline assembly)");
     };
-    println!("timer self-check: chains of k dependent adds (1 cycle each), 100,000 iterations");
-    println!("  {:>4}  {:>14}  {:>10}", "k", "ns/iteration", "MAD");
+    outln!("timer self-check: chains of k dependent adds (1 cycle each), 100,000 iterations");
+    outln!("  {:>4}  {:>14}  {:>10}", "k", "ns/iteration", "MAD");
     for rung in &clock.ladder {
-        println!(
+        outln!(
             "  {:>4}  {:>14.3}  {:>10.4}",
-            rung.adds, rung.ns_per_iteration, rung.mad
+            rung.adds,
+            rung.ns_per_iteration,
+            rung.mad
         );
     }
     let fit = clock.fit;
-    println!(
+    outln!(
         "  fit: ns = {:.4} + {:.4} * k, R² = {:.5} ({})",
         fit.intercept,
         fit.slope,
@@ -410,9 +461,9 @@ fn self_check() -> Result<ExitCode> {
             "NOT linear: timings on this machine are doubtful"
         }
     );
-    println!("  clock estimate: 1 / slope = {:.3} GHz", clock.ghz);
+    outln!("  clock estimate: 1 / slope = {:.3} GHz", clock.ghz);
     if let (Some(mhz), Some(cycles)) = (clock.os_reported_mhz, clock.cycles_per_add_at_os_clock()) {
-        println!(
+        outln!(
             "  the OS reports {mhz:.0} MHz; at that clock one add takes {cycles:.2} cycles \
              (below 1: the core runs faster than the OS reports; above 1: slower)"
         );
@@ -422,4 +473,48 @@ fn self_check() -> Result<ExitCode> {
     } else {
         ExitCode::FAILURE
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn committed_record() -> Record {
+        let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("../results/intel-xeon-f6m167/20261123t122426z.json");
+        Record::load(&path).unwrap()
+    }
+
+    /// Another run, writing into the same folder in the same second, holds the stem's chart
+    /// folder (its record not yet written) and the next stem's record (its charts not yet
+    /// moved): this run takes the third, and leaves the other's files as they were.
+    #[test]
+    fn a_run_never_writes_into_the_names_another_run_holds() {
+        let dir = tempfile::tempdir().unwrap();
+        let stem = "20261122t100000z";
+        let theirs = dir.path().join(stem);
+        std::fs::create_dir(&theirs).unwrap();
+        std::fs::write(theirs.join("tables.md"), "theirs").unwrap();
+        let their_record = dir.path().join(format!("{stem}-2.json"));
+        std::fs::write(&their_record, "their record").unwrap();
+        let path = write_run(&committed_record(), dir.path(), stem).unwrap();
+        assert_eq!(path, dir.path().join(format!("{stem}-3.json")));
+        assert!(dir.path().join(format!("{stem}-3/tables.md")).is_file());
+        assert_eq!(
+            std::fs::read_to_string(theirs.join("tables.md")).unwrap(),
+            "theirs"
+        );
+        assert_eq!(std::fs::read_dir(&theirs).unwrap().count(), 1);
+        assert_eq!(
+            std::fs::read_to_string(&their_record).unwrap(),
+            "their record"
+        );
+        assert!(!dir.path().join(format!("{stem}.json")).exists());
+        let hidden: Vec<_> = std::fs::read_dir(dir.path())
+            .unwrap()
+            .filter_map(|e| e.ok())
+            .filter(|e| e.file_name().to_string_lossy().starts_with('.'))
+            .collect();
+        assert!(hidden.is_empty(), "no temporary left");
+    }
 }

@@ -1,16 +1,18 @@
-//! Reading records (parsed, then checked by [`super::validate`]) and writing them atomically:
-//! to a temporary file in the same folder, flushed, then linked to its final name, which
-//! fails rather than replaces if that name exists. An interrupted run leaves no partial
-//! record, and two runs never overwrite each other's.
+//! Reading records (refused by size before a byte is read, parsed, then checked by
+//! [`super::validate`]) and writing them atomically: to a temporary file in the same folder
+//! (its name unique to the process and the call), flushed, then renamed to its final name by
+//! a rename that fails rather than replaces if that name exists. An interrupted run leaves no
+//! partial record, and two runs never overwrite each other's.
 
 use super::{validate, Record, OLDEST_SCHEMA, SCHEMA_VERSION};
 use std::fmt;
 use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
 
-/// The largest file read as a record. A record of the full suite is a few megabytes; anything
-/// far beyond is not one, and reading it whole could exhaust memory.
-pub const MAX_RECORD_BYTES: u64 = 256 << 20;
+/// The largest file read as a record. A record of the full suite is under 2 MiB; anything far
+/// beyond is not one, and parsing it whole could exhaust memory (a 200 MB file took 7 GiB),
+/// so a larger file is refused by its size, before it is opened.
+pub const MAX_RECORD_BYTES: u64 = 64 << 20;
 
 /// Why a file is not a record this build can read.
 #[derive(Debug)]
@@ -224,9 +226,12 @@ pub fn utc_from_unix(seconds: u64) -> (String, String) {
 }
 
 /// Writes `bytes` to `path` atomically, never replacing an existing file: a temporary file in
-/// the same folder is written and flushed, then hard-linked to `path` (which fails if `path`
-/// exists) and removed. Returns `Ok(false)` if `path` already exists.
+/// the same folder, with a name no other process or call can hold, is written and flushed,
+/// then renamed to `path` by a rename that fails if `path` exists (`tempfile`'s
+/// `persist_noclobber`). The temporary is removed on every failure. Returns `Ok(false)`, and
+/// writes nothing, if `path` already exists.
 pub fn write_new_atomically(path: &Path, bytes: &[u8]) -> std::io::Result<bool> {
+    let _deferred = crate::signals::Deferred::begin();
     let dir = path
         .parent()
         .filter(|d| !d.as_os_str().is_empty())
@@ -235,26 +240,22 @@ pub fn write_new_atomically(path: &Path, bytes: &[u8]) -> std::io::Result<bool> 
         .file_name()
         .and_then(|n| n.to_str())
         .unwrap_or("record");
-    let temporary = dir.join(format!(".bitbench-tmp-{name}-{}", std::process::id()));
-    let result = (|| {
-        let mut file = std::fs::File::create(&temporary)?;
-        file.write_all(bytes)?;
-        file.sync_all()?;
-        drop(file);
-        match std::fs::hard_link(&temporary, path) {
-            Ok(()) => Ok(true),
-            Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => Ok(false),
-            Err(_) if !path.exists() => {
-                // A file system without hard links: fall back to a rename, which is atomic but
-                // could replace a file created since the check; the name carries the pid.
-                std::fs::rename(&temporary, path)?;
-                Ok(true)
-            }
-            Err(e) => Err(e),
-        }
-    })();
-    let _ = std::fs::remove_file(&temporary);
-    result
+    let mut file = tempfile::Builder::new()
+        .prefix(&format!(".bitbench-tmp-{name}-{}-", std::process::id()))
+        .tempfile_in(dir)?;
+    file.write_all(bytes)?;
+    file.as_file().sync_all()?;
+    if crate::signals::received().is_some() {
+        return Err(std::io::Error::new(
+            std::io::ErrorKind::Interrupted,
+            "stopped by a signal before the record took its name",
+        ));
+    }
+    match file.persist_noclobber(path) {
+        Ok(_) => Ok(true),
+        Err(e) if e.error.kind() == std::io::ErrorKind::AlreadyExists => Ok(false),
+        Err(e) => Err(e.error),
+    }
 }
 
 /// Writes `bytes` under the first free name of `stem.json`, `stem-2.json`, `stem-3.json`, …

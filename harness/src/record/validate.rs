@@ -3,8 +3,9 @@
 //! that breaks any of these rules, naming the field and the reason: values that cannot be
 //! true (negative, zero, NaN, infinite or absurd times; quartiles out of order; rounds that
 //! disagree with their summary), duplicate measurements, a record with no measurements,
-//! names that could not safely become part of a file name, and (checked on the JSON, by
-//! [`plain_text`]) strings holding control characters.
+//! names that could not safely become part of a file name, a start time that is no real UTC
+//! time in the form bitbench writes (`2026-11-22T09:45:12Z`) or lies in the future, and
+//! (checked on the JSON, by [`plain_text`]) strings holding control characters.
 
 use super::{Interval, Measurement, Record};
 use crate::names;
@@ -91,6 +92,8 @@ pub fn record(record: &Record) -> Result<(), Problem> {
         );
     }
     machine(record)?;
+    started_utc(&record.run.started_utc, std::time::SystemTime::now())
+        .or_else(|reason| problem("run.started_utc", reason))?;
     if !(record.run.duration_seconds.is_finite() && record.run.duration_seconds >= 0.0) {
         return problem("run.duration_seconds", "not a finite, non-negative number");
     }
@@ -132,6 +135,71 @@ pub fn record(record: &Record) -> Result<(), Problem> {
     }
     for (i, s) in record.simd_speedups.iter().enumerate() {
         positive(&format!("simd_speedups[{i}].speedup"), s.speedup)?;
+    }
+    Ok(())
+}
+
+/// How far ahead of this machine's clock a record's start may lie (clocks disagree a little).
+const FUTURE_SLACK_SECONDS: u64 = 86_400;
+
+/// Checks a start time: `YYYY-MM-DDTHH:MM:SSZ` exactly, as bitbench writes it (so that their
+/// order as text is their order in time), a day that exists in that month, a time of day that
+/// exists (no leap second: bitbench reads the Unix clock, which has none), a year from 2000,
+/// and no later than a day after `now`.
+pub fn started_utc(text: &str, now: std::time::SystemTime) -> Result<(), String> {
+    let shown = || format!("{:?}", text.chars().take(40).collect::<String>());
+    let bytes = text.as_bytes();
+    let shape = bytes.len() == 20
+        && bytes.iter().enumerate().all(|(i, &b)| match i {
+            4 | 7 => b == b'-',
+            10 => b == b'T',
+            13 | 16 => b == b':',
+            19 => b == b'Z',
+            _ => b.is_ascii_digit(),
+        });
+    if !shape {
+        return Err(format!(
+            "{} is not a UTC time of the form 2026-11-22T09:45:12Z",
+            shown()
+        ));
+    }
+    let number =
+        |range: std::ops::Range<usize>| -> u32 { text[range].parse().expect("checked digits") };
+    let (year, month, day) = (number(0..4), number(5..7), number(8..10));
+    let (hour, minute, second) = (number(11..13), number(14..16), number(17..19));
+    let leap = year % 4 == 0 && (year % 100 != 0 || year % 400 == 0);
+    let days_in_month = match month {
+        1 | 3 | 5 | 7 | 8 | 10 | 12 => 31,
+        4 | 6 | 9 | 11 => 30,
+        2 if leap => 29,
+        2 => 28,
+        _ => return Err(format!("{}: there is no month {month}", shown())),
+    };
+    if day == 0 || day > days_in_month {
+        return Err(format!(
+            "{}: month {month} of {year} has no day {day}",
+            shown()
+        ));
+    }
+    if hour > 23 || minute > 59 || second > 59 {
+        return Err(format!(
+            "{}: {hour:02}:{minute:02}:{second:02} is no time of day",
+            shown()
+        ));
+    }
+    if year < 2000 {
+        return Err(format!("{}: before any bitbench record", shown()));
+    }
+    let now = now
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs());
+    let latest = super::utc_from_unix(now + FUTURE_SLACK_SECONDS).0;
+    if text > latest.as_str() {
+        return Err(format!(
+            "{}: later than a day from now ({}); the record cannot have been made yet",
+            shown(),
+            super::utc_from_unix(now).0
+        ));
     }
     Ok(())
 }
@@ -335,4 +403,40 @@ fn bracket(field: &str, interval: &Interval) -> Result<(), Problem> {
         );
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::started_utc;
+    use std::time::{Duration, UNIX_EPOCH};
+
+    #[test]
+    fn start_times_must_be_real_utc_times_in_the_past() {
+        // 2026-11-25T00:00:00Z.
+        let now = UNIX_EPOCH + Duration::from_secs(1_795_564_800);
+        for good in [
+            "2026-11-22T09:45:12Z",
+            "2024-02-29T23:59:59Z",
+            "2000-01-01T00:00:00Z",
+            "2026-11-25T23:00:00Z",
+        ] {
+            assert_eq!(started_utc(good, now), Ok(()), "{good}");
+        }
+        for (bad, reason) in [
+            ("yesterday", "is not a UTC time of the form"),
+            ("2026-11-22 09:45:12", "is not a UTC time of the form"),
+            ("2026-11-22T09:45:12+01:00", "is not a UTC time of the form"),
+            ("2026-02-30T10:00:00Z", "month 2 of 2026 has no day 30"),
+            ("2025-02-29T10:00:00Z", "month 2 of 2025 has no day 29"),
+            ("2026-13-01T10:00:00Z", "there is no month 13"),
+            ("2026-11-00T10:00:00Z", "has no day 0"),
+            ("2026-11-22T24:00:00Z", "is no time of day"),
+            ("2026-11-22T09:60:00Z", "is no time of day"),
+            ("1999-12-31T23:59:59Z", "before any bitbench record"),
+            ("2026-11-27T00:00:00Z", "cannot have been made yet"),
+        ] {
+            let error = started_utc(bad, now).unwrap_err();
+            assert!(error.contains(reason), "{bad}: {error}");
+        }
+    }
 }

@@ -1,12 +1,20 @@
 //! Tables computed from a record: the ranked summary per family printed after a run
 //! ([`ranked_tables`]), every measurement as Markdown written beside the charts
 //! ([`full_tables`]), and how both show how sure each number is ([`uncertainty`], which the
-//! charts and the site share).
+//! charts and the site share). Text from a record reaches Markdown escaped ([`markdown`]).
 
 mod full;
+pub mod markdown;
 mod ranked;
 mod text_table;
 pub mod uncertainty;
 
-pub use full::{full_tables, simulated_caches};
+pub use full::simulated_caches;
+
+/// Every measurement of a record as Markdown (`tables.md`), with every `&`, `<` and `>` as an
+/// entity: the tables hold no markup of their own and no code spans, so a CPU brand or a tool
+/// name from the record is shown as text, never passed through as HTML.
+pub fn full_tables(record: &crate::record::Record) -> String {
+    markdown::text(&full::full_tables(record))
+}
 pub use ranked::ranked_tables;

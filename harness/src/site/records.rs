@@ -1,5 +1,6 @@
 //! Finding the records under `results/` and grouping them by CPU.
 
+use crate::errln;
 use crate::machine::{slug, CpuIdentity};
 use crate::record::Record;
 use anyhow::{Context, Result};
@@ -85,7 +86,7 @@ pub(super) fn find_records(results: &Path, out: &Path) -> Result<(Vec<Found>, Ve
                     source: path,
                 }),
                 Err(e) => {
-                    eprintln!("warning: skipping {e}");
+                    errln!("warning: skipping {e}");
                     skipped.push(e.to_string());
                 }
             }
