@@ -85,6 +85,7 @@ pub mod cpu;
 pub mod family;
 #[cfg(test)]
 mod family_tests;
+pub mod geometry;
 pub mod in_between;
 pub mod inputs;
 pub mod knight_attacks;

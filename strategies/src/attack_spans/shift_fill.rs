@@ -13,7 +13,7 @@
 //! [`crate::pawn_structure`] (and the shifts with [`crate::knight_forks`]).
 
 use super::{AttackSpans, SidePawns, Spans};
-use crate::knight_attacks::{NOT_A, NOT_H};
+use crate::geometry::{NOT_A, NOT_H};
 use crate::Bitboard;
 
 /// `eastOne`: every member one file east (towards h); the h-file drops off.

@@ -18,9 +18,9 @@ pub mod early_return;
 pub mod reference;
 pub mod workloads;
 
-use crate::attacks_to::tables;
 use crate::cpu::{Cpu, Unsupported};
 use crate::family::{Descriptor, Family, Kernel, Source, Visitor};
+use crate::geometry;
 use crate::position::{Colour, Position};
 use crate::sliders::magic;
 use crate::Square;
@@ -114,7 +114,7 @@ const SEED: &str = "000_25ad13ed25e2ec35.txt";
 
 /// The leaper tables and magic's rook and bishop tables: what every variant reads.
 const TABLE_BYTES: usize =
-    tables::LEAPER_BYTES + magic::TABLE_BYTES.rook + magic::TABLE_BYTES.bishop;
+    geometry::leapers::LEAPER_BYTES + magic::TABLE_BYTES.rook + magic::TABLE_BYTES.bishop;
 
 static DESCRIPTORS: [Descriptor; 3] = [
     Descriptor {

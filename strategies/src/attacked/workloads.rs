@@ -1,11 +1,11 @@
 //! What the attacked-by-side family is verified and measured on.
 
 use super::{AttackedFamily, SideQuery};
-use crate::attacks_to::edge_positions::edge_positions;
 use crate::attacks_to::workloads::corpus_position;
 use crate::attacks_to::workloads::POSITION_SHAPE;
 use crate::bench::{Bench, Distribution, Queries, Shape};
 use crate::inputs;
+use crate::position::edge_positions::edge_positions;
 use crate::position::{default_corpus, Colour, Position};
 use crate::Square;
 use rand::Rng;

@@ -19,9 +19,9 @@ pub mod switch_attacks;
 pub mod workloads;
 pub mod x88_piece_table;
 
-use crate::attacks_to::tables;
 use crate::cpu::{Cpu, Unsupported};
 use crate::family::{Descriptor, Family, Kernel, Source, Visitor};
+use crate::geometry;
 use crate::in_between::rectangular;
 use crate::position::{Colour, Piece};
 use crate::sliders::magic;
@@ -162,7 +162,7 @@ static DESCRIPTORS: [Descriptor; 3] = [
             file: SEED,
             section: "In Between (switch on piece-type, call the attack getter)",
         },
-        table_bytes: tables::LEAPER_BYTES + magic::TABLE_BYTES.rook + magic::TABLE_BYTES.bishop,
+        table_bytes: geometry::leapers::LEAPER_BYTES + magic::TABLE_BYTES.rook + magic::TABLE_BYTES.bishop,
         requires: &[],
     },
     Descriptor {

@@ -7,7 +7,7 @@
 //! Footprint: the leaper tables (2 KiB) and magic's tables. CPU features: none.
 
 use super::AttackedByPiece;
-use crate::attacks_to::tables;
+use crate::position::leapers;
 use crate::position::{Colour, Piece};
 use crate::sliders::magic::Magic;
 use crate::sliders::Slider;
@@ -28,12 +28,12 @@ impl AttackedByPiece for SwitchAttacks {
         occupied: Bitboard,
     ) -> bool {
         let attacks = match piece {
-            Piece::Pawn => tables::pawn(colour, from),
-            Piece::Knight => tables::knight(from),
+            Piece::Pawn => leapers::pawn(colour, from),
+            Piece::Knight => leapers::knight(from),
             Piece::Bishop => Magic.bishop(from, occupied),
             Piece::Rook => Magic.rook(from, occupied),
             Piece::Queen => Magic.queen(from, occupied),
-            Piece::King => tables::king(from),
+            Piece::King => leapers::king(from),
         };
         attacks.contains(to)
     }

@@ -1,11 +1,11 @@
 //! What the attacked-by-piece family is verified and measured on.
 
 use super::{AttackedByPieceFamily, PieceQuery};
-use crate::attacks_to::edge_positions::edge_positions;
 use crate::attacks_to::workloads::{corpus_position, corpus_position_with_moves};
 use crate::bench::{Bench, Distribution, Queries};
 use crate::in_between::reference::between;
 use crate::inputs;
+use crate::position::edge_positions::edge_positions;
 use crate::position::{default_corpus, reference, Colour, Piece, Position};
 use crate::{Bitboard, Square};
 use rand::Rng;

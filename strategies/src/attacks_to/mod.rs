@@ -19,23 +19,21 @@
 //! | `super_piece_<technique>` | 2 KiB + the technique's | [`super_piece`], one per [`Slider`](crate::sliders::Slider) technique |
 //! | [`hyatt_early_out`] | 3 KiB + magic's | the super-piece with magic, slider lookups skipped when no slider is on the lines |
 //!
-//! The leaper tables and the line tables of the position families are in [`tables`]; the
-//! hand-made edge-case positions they all verify on are in [`edge_positions`].
+//! The leaper tables and the line tables are the board geometry's ([`crate::geometry`]); the
+//! hand-made edge-case positions the position families all verify on are in [`crate::position::edge_positions`].
 
-pub mod edge_positions;
 pub mod hyatt_early_out;
 pub mod reference;
 pub mod super_piece;
-pub mod tables;
 pub mod workloads;
 
 pub use super_piece::SuperPiece;
 
 use crate::cpu::{Cpu, Feature, Unsupported};
 use crate::family::{Descriptor, Family, Kernel, Source, Visitor};
+use crate::geometry::{self, Footprint};
 use crate::on_arch;
 use crate::position::Position;
-use crate::sliders::families::Footprint;
 use crate::sliders::{
     black_magic, classical, dumb7fill, hyperbola, kindergarten, kogge_stone, magic,
     obstruction_difference,
@@ -183,7 +181,7 @@ const fn super_piece(
             file: SEED,
             section: SECTION,
         },
-        table_bytes: tables::LEAPER_BYTES + slider,
+        table_bytes: geometry::leapers::LEAPER_BYTES + slider,
         requires,
     }
 }
@@ -273,8 +271,8 @@ static DESCRIPTORS: [Descriptor; VARIANTS] = [
             file: SEED,
             section: "Attacks to a Square, By all Pieces (Robert Hyatt's check)",
         },
-        table_bytes: tables::LEAPER_BYTES
-            + 2 * tables::LINES_BYTES
+        table_bytes: geometry::leapers::LEAPER_BYTES
+            + 2 * geometry::lines::LINES_BYTES
             + slider_bytes(magic::TABLE_BYTES, false),
         requires: &[],
     },

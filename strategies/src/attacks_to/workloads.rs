@@ -1,9 +1,9 @@
 //! What the attacks-to family is verified and measured on.
 
-use super::edge_positions::edge_positions;
 use super::{AttacksToFamily, SquareQuery};
 use crate::bench::{Bench, Distribution, Queries, Shape};
 use crate::inputs;
+use crate::position::edge_positions::edge_positions;
 use crate::position::{default_corpus, reference, Move, Position};
 use crate::Square;
 use rand::Rng;

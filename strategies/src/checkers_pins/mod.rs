@@ -173,7 +173,7 @@ const SEED: &str = "003_d2eaa903979c88fb.txt";
 /// The family's slider tables (rook and bishop magics) and the rectangular in-between table.
 const SLIDER_BYTES: usize = crate::sliders::magic::TABLE_BYTES.rook
     + crate::sliders::magic::TABLE_BYTES.bishop
-    + crate::knight_attacks::lookup::TABLE_BYTES
+    + crate::geometry::leapers::KNIGHT_BYTES
     + leapers::TABLE_BYTES;
 const BETWEEN_BYTES: usize = crate::in_between::rectangular::TABLE_BYTES;
 
@@ -197,7 +197,7 @@ static DESCRIPTORS: [Descriptor; 6] = [
             file: SEED,
             section: "Opposite Ray-Directions",
         },
-        table_bytes: crate::knight_attacks::lookup::TABLE_BYTES + leapers::TABLE_BYTES,
+        table_bytes: crate::geometry::leapers::KNIGHT_BYTES + leapers::TABLE_BYTES,
         requires: &[],
     },
     Descriptor {

@@ -34,15 +34,6 @@ use crate::family::{Descriptor, Family, Kernel, Source, Visitor};
 use crate::on_arch;
 use crate::Bitboard;
 
-/// Every square but the a-file.
-pub const NOT_A: u64 = 0xfefe_fefe_fefe_fefe;
-/// Every square but the a- and b-files.
-pub const NOT_AB: u64 = 0xfcfc_fcfc_fcfc_fcfc;
-/// Every square but the h-file.
-pub const NOT_H: u64 = 0x7f7f_7f7f_7f7f_7f7f;
-/// Every square but the g- and h-files.
-pub const NOT_GH: u64 = 0x3f3f_3f3f_3f3f_3f3f;
-
 /// The knight-attack family.
 ///
 /// # Semantics (every variant, every edge case)

@@ -28,9 +28,9 @@ pub mod reference;
 pub mod workloads;
 
 use crate::attacked_by_piece::{in_between_line, switch_attacks, x88_piece_table};
-use crate::attacks_to::tables;
 use crate::cpu::{Cpu, Unsupported};
 use crate::family::{Descriptor, Family, Kernel, Source, Visitor};
+use crate::geometry;
 use crate::in_between::rectangular;
 use crate::position::{Move, Position};
 use crate::sliders::magic;
@@ -131,7 +131,7 @@ const SEED: &str = "000_25ad13ed25e2ec35.txt";
 /// Magic's tables and the leaper tables: the castling test's (and the generator's and the
 /// switch's) footprint.
 const MAGIC_BYTES: usize =
-    tables::LEAPER_BYTES + magic::TABLE_BYTES.rook + magic::TABLE_BYTES.bishop;
+    geometry::leapers::LEAPER_BYTES + magic::TABLE_BYTES.rook + magic::TABLE_BYTES.bishop;
 
 static DESCRIPTORS: [Descriptor; 4] = [
     Descriptor {

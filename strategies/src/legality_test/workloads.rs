@@ -1,11 +1,11 @@
 //! What the legality-test family is verified and measured on.
 
 use super::{LegalityTestFamily, MoveQuery};
-use crate::attacks_to::edge_positions::edge_positions;
 use crate::attacks_to::workloads::POSITION_SHAPE;
 use crate::attacks_to::workloads::{corpus_position, corpus_position_with_moves};
 use crate::bench::{Bench, Distribution, Queries, Shape};
 use crate::inputs;
+use crate::position::edge_positions::edge_positions;
 use crate::position::{default_corpus, reference, Move, Piece, Position};
 use crate::Square;
 use rand::Rng;

@@ -5,37 +5,18 @@
 //! The variant list, the descriptors (built from one table of techniques by a `const fn`) and
 //! the dispatch in [`Family::visit`] are written once for both.
 
-use super::geometry::Direction;
 use super::{
     black_magic, classical, dumb7fill, hyperbola, kindergarten, kogge_stone, magic,
     obstruction_difference, peers, reference, Slider, SliderQuery,
 };
 use crate::cpu::{Cpu, Feature, Unsupported};
 use crate::family::{Descriptor, Family, Kernel, Source, Visitor};
+use crate::geometry::Direction;
+use crate::geometry::Footprint;
 use crate::on_arch;
 use crate::{Bitboard, Square};
 use core::fmt::Debug;
 use core::marker::PhantomData;
-
-/// Bytes of static tables a technique reads to answer one piece's queries.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub struct Footprint {
-    pub rook: usize,
-    pub bishop: usize,
-}
-
-impl Footprint {
-    /// No table: pure calculation.
-    pub const NONE: Footprint = Footprint::same(0);
-
-    /// The same bytes for both pieces (a table the two share).
-    pub const fn same(bytes: usize) -> Footprint {
-        Footprint {
-            rook: bytes,
-            bishop: bytes,
-        }
-    }
-}
 
 /// The piece whose attacks a family asks for: [`Rook`] or [`Bishop`].
 pub trait SliderPiece: Copy + Debug + Send + Sync + 'static {

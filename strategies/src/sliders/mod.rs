@@ -48,7 +48,6 @@ pub mod classical;
 pub mod dumb7fill;
 pub mod families;
 pub mod first_rank;
-pub mod geometry;
 pub mod hyperbola;
 pub mod kindergarten;
 pub mod kogge_stone;

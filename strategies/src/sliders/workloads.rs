@@ -5,9 +5,9 @@
 //! ([`crate::position::corpus`]) with their positions' occupancies.
 
 use super::families::{SliderFamily, SliderPiece};
-use super::geometry::{self, Direction};
 use super::SliderQuery;
 use crate::bench::{Bench, Distribution, Queries};
+use crate::geometry::{self, Direction};
 use crate::position::{default_corpus, Colour, Piece, Position};
 use crate::{inputs, Bitboard, Square};
 use rand::Rng;

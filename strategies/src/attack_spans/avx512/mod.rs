@@ -10,7 +10,7 @@
 
 pub mod batch;
 
-use crate::knight_attacks::{NOT_A, NOT_H};
+use crate::geometry::{NOT_A, NOT_H};
 use core::arch::x86_64::*;
 
 /// `eastOne` in every lane.

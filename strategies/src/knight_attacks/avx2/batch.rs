@@ -4,7 +4,8 @@
 //! Attacks, computed lane-wise on four sets at once. Footprint: none. CPU features: AVX2.
 
 use crate::cpu::Avx2;
-use crate::knight_attacks::{KnightAttacks, NOT_A, NOT_AB, NOT_GH, NOT_H};
+use crate::geometry::{NOT_A, NOT_AB, NOT_GH, NOT_H};
+use crate::knight_attacks::KnightAttacks;
 use crate::simd::{self, LaneKernel};
 use crate::Bitboard;
 use core::arch::x86_64::*;

@@ -6,7 +6,8 @@
 //! with AVX-512 enabled the compiler may fuse the ANDs and ORs into `vpternlogq`.
 
 use crate::cpu::Avx512;
-use crate::knight_attacks::{KnightAttacks, NOT_A, NOT_AB, NOT_GH, NOT_H};
+use crate::geometry::{NOT_A, NOT_AB, NOT_GH, NOT_H};
+use crate::knight_attacks::KnightAttacks;
 use crate::simd::{self, LaneKernel};
 use crate::Bitboard;
 use core::arch::x86_64::*;

@@ -11,7 +11,7 @@
 
 use crate::chunks::in_chunks;
 use crate::cpu::Avx512;
-use crate::knight_attacks::{NOT_A, NOT_AB, NOT_GH, NOT_H};
+use crate::geometry::{NOT_A, NOT_AB, NOT_GH, NOT_H};
 use crate::knight_fill::{FillQuery, KnightFill, MAX_DISTANCE};
 use crate::Bitboard;
 use core::arch::x86_64::*;
