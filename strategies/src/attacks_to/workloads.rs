@@ -1,23 +1,13 @@
 //! What the attacks-to family is verified and measured on.
 
 use super::{AttacksToFamily, SquareQuery};
-use crate::bench::{Bench, Distribution, Queries, Shape};
+use crate::bench::{Bench, Draw, Shape};
 use crate::inputs;
 use crate::position::edge_positions::edge_positions;
 use crate::position::{default_corpus, reference, Move, Position};
 use crate::Square;
 use rand::Rng;
-use rand_chacha::ChaCha8Rng;
 use std::sync::OnceLock;
-
-const CORPUS: Distribution = Distribution {
-    name: "corpus",
-    summary: "a random corpus position and a random square of it",
-};
-const KING: Distribution = Distribution {
-    name: "king",
-    summary: "a random corpus position and its side to move's king: the checkers query",
-};
 
 /// Every square of every position, in order.
 pub fn every_square(positions: &[Position]) -> Vec<SquareQuery> {
@@ -86,28 +76,24 @@ impl Bench for AttacksToFamily {
         ]
     }
 
-    fn distributions() -> &'static [Distribution] {
-        &[CORPUS, KING]
-    }
-
-    fn queries(
-        distribution: &Distribution,
-        rng: &mut ChaCha8Rng,
-        count: usize,
-    ) -> Queries<SquareQuery> {
-        let inputs = (0..count)
-            .map(|_| {
+    const DRAWS: &'static [Draw<SquareQuery>] = &[
+        Draw::each(
+            "corpus",
+            "a random corpus position and a random square of it",
+            |rng| {
                 let position = corpus_position(rng);
-                let square = match distribution.name {
-                    "corpus" => inputs::square(rng),
-                    "king" => position.king(position.side_to_move()),
-                    other => unreachable!("no attacks_to distribution {other}"),
-                };
-                SquareQuery::new(position, square)
-            })
-            .collect();
-        Queries::plain(inputs)
-    }
+                SquareQuery::new(position, inputs::square(rng))
+            },
+        ),
+        Draw::each(
+            "king",
+            "a random corpus position and its side to move's king: the checkers query",
+            |rng| {
+                let position = corpus_position(rng);
+                SquareQuery::new(position, position.king(position.side_to_move()))
+            },
+        ),
+    ];
 
     #[inline(always)]
     fn mix(query: SquareQuery, zero: u64) -> SquareQuery {

@@ -3,13 +3,12 @@
 use super::{LegalityTestFamily, MoveQuery};
 use crate::attacks_to::workloads::POSITION_SHAPE;
 use crate::attacks_to::workloads::{corpus_position, corpus_position_with_moves};
-use crate::bench::{Bench, Distribution, Queries, Shape};
+use crate::bench::{Bench, Draw, Shape};
 use crate::inputs;
 use crate::position::edge_positions::edge_positions;
 use crate::position::{default_corpus, reference, Move, Piece, Position};
 use crate::Square;
 use rand::Rng;
-use rand_chacha::ChaCha8Rng;
 use std::sync::OnceLock;
 
 /// Every how many corpus positions verification tries every move of every own piece to every
@@ -18,19 +17,6 @@ pub const EVERY_TARGET_STRIDE: usize = 64;
 
 /// How many random moves verification tries in every corpus position.
 pub const RANDOM_MOVES_PER_POSITION: usize = 8;
-
-const CORPUS: Distribution = Distribution {
-    name: "corpus",
-    summary: "killer moves: a legal move of a sibling (the parent's other child), tested in a child of a corpus position",
-};
-const HASH: Distribution = Distribution {
-    name: "hash",
-    summary: "hash moves: a legal move of the position itself (always pseudo-legal)",
-};
-const RANDOM: Distribution = Distribution {
-    name: "random",
-    summary: "a random piece of the side to move to a random square",
-};
 
 /// The promotions tried: none, the four real ones, and two that are never allowed.
 const PROMOTIONS: [Option<Piece>; 7] = [
@@ -198,25 +184,23 @@ impl Bench for LegalityTestFamily {
         ]
     }
 
-    fn distributions() -> &'static [Distribution] {
-        &[CORPUS, HASH, RANDOM]
-    }
-
-    fn queries(
-        distribution: &Distribution,
-        rng: &mut ChaCha8Rng,
-        count: usize,
-    ) -> Queries<MoveQuery> {
-        let inputs = (0..count)
-            .map(|_| match distribution.name {
-                "corpus" => killer_pool()[rng.random_range(0..KILLER_POOL)],
-                "hash" => hash_query(rng),
-                "random" => random_query(rng),
-                other => unreachable!("no legality_test distribution {other}"),
-            })
-            .collect();
-        Queries::plain(inputs)
-    }
+    const DRAWS: &'static [Draw<MoveQuery>] = &[
+        Draw::each(
+            "corpus",
+            "killer moves: a legal move of a sibling (the parent's other child), tested in a child of a corpus position",
+            |rng| killer_pool()[rng.random_range(0..KILLER_POOL)],
+        ),
+        Draw::each(
+            "hash",
+            "hash moves: a legal move of the position itself (always pseudo-legal)",
+            hash_query,
+        ),
+        Draw::each(
+            "random",
+            "a random piece of the side to move to a random square",
+            random_query,
+        ),
+    ];
 
     #[inline(always)]
     fn mix(query: MoveQuery, zero: u64) -> MoveQuery {

@@ -16,8 +16,8 @@
 //!
 //! Both families live in this one folder, because every technique answers both: a family is
 //! [`SliderFamily<P>`](SliderFamily) for the piece `P` ([`Rook`] or [`Bishop`]), with
-//! `families.rs` holding the variant list, the descriptors and the `Family` impl once for both,
-//! and `workloads.rs` the one generic `Bench` impl. A technique is one file implementing
+//! `families.rs` holding the one table of techniques both families are made from (see
+//! [`crate::family::pieces`]), and `workloads.rs` the one generic `Bench` impl. A technique is one file implementing
 //! [`Slider`]; SIMD techniques sit under `avx2/`, `avx512/` and `gfni/`, compiled for x86-64
 //! only and reachable only through a capability token.
 //!
@@ -69,7 +69,8 @@ pub mod gfni;
 pub mod pext;
 
 pub use families::{
-    Bishop, BishopAttacksFamily, Rook, RookAttacksFamily, SliderFamily, SliderPiece, SliderVariant,
+    Attacks, Bishop, BishopAttacksFamily, Rook, RookAttacksFamily, SliderFamily, SliderUser,
+    SliderVariant,
 };
 
 use crate::{Bitboard, Square};

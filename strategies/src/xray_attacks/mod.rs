@@ -48,7 +48,7 @@ pub mod workloads;
 #[cfg(target_arch = "x86_64")]
 pub mod pext;
 
-pub use families::{BishopXrayFamily, RookXrayFamily, XrayFamily, XrayVariant};
+pub use families::{BishopXrayFamily, RookXrayFamily, Xray, XrayFamily, XrayUser, XrayVariant};
 
 use crate::{Bitboard, Square};
 use core::fmt;
