@@ -8,6 +8,7 @@
 //! that draws for them cannot drift apart, and no name is matched to find the code.
 
 use crate::family::Family;
+use rand::Rng;
 use rand_chacha::ChaCha8Rng;
 use std::any::TypeId;
 use std::sync::Mutex;
@@ -22,7 +23,7 @@ pub struct Distribution {
 
 /// A distribution and how its queries are drawn: one entry of [`Bench::DRAWS`].
 #[derive(Clone, Copy)]
-pub struct Draw<I> {
+pub struct Draw<I: 'static> {
     /// Its name and summary, as the harness and the records see them.
     pub distribution: Distribution,
     draw: Drawing<I>,
@@ -30,14 +31,16 @@ pub struct Draw<I> {
 
 /// How a [`Draw`] makes its queries.
 #[derive(Clone, Copy)]
-enum Drawing<I> {
+enum Drawing<I: 'static> {
     /// One query at a time.
     Each(fn(&mut ChaCha8Rng) -> I),
     /// The whole set at once (a cycle through a list, or masks drawn after the inputs).
     All(fn(&mut ChaCha8Rng, usize) -> Queries<I>),
+    /// Uniformly from a list of queries made once (the corpus's).
+    Pool(fn() -> &'static [I]),
 }
 
-impl<I> Draw<I> {
+impl<I: Copy + 'static> Draw<I> {
     /// A distribution whose queries are drawn one at a time by `draw`.
     pub const fn each(
         name: &'static str,
@@ -62,11 +65,31 @@ impl<I> Draw<I> {
         }
     }
 
+    /// A distribution whose queries are drawn uniformly from the list `pool` makes (once).
+    pub const fn pool(
+        name: &'static str,
+        summary: &'static str,
+        pool: fn() -> &'static [I],
+    ) -> Draw<I> {
+        Draw {
+            distribution: Distribution { name, summary },
+            draw: Drawing::Pool(pool),
+        }
+    }
+
     /// `count` queries.
     pub fn queries(&self, rng: &mut ChaCha8Rng, count: usize) -> Queries<I> {
         match self.draw {
             Drawing::Each(draw) => Queries::plain((0..count).map(|_| draw(rng)).collect()),
             Drawing::All(draw) => draw(rng, count),
+            Drawing::Pool(pool) => {
+                let all = pool();
+                Queries::plain(
+                    (0..count)
+                        .map(|_| all[rng.random_range(0..all.len())])
+                        .collect(),
+                )
+            }
         }
     }
 }

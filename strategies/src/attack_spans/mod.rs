@@ -10,21 +10,16 @@
 //! | [`shift_fill`] | none | north and south fill by three shift-or steps each |
 //! | [`multiply_fill`] | none | the file fill as the occupied files times the a-file |
 //! | [`file_table`] | 4 KiB | per occupied file, a 256-entry table of that file's fills |
-//! | `avx2::batch` | none | the shift fill on four inputs per `__m256i` |
-//! | `avx512::batch` | none | the shift fill on eight inputs per `__m512i` |
+//! | [`lane_batch`] | none | the shift fill on an input per lane: four per `__m256i`, eight per `__m512i` |
 
 pub mod file_table;
+pub mod lane_batch;
 pub mod multiply_fill;
 pub mod reference;
 pub mod shift_fill;
 pub mod workloads;
 
-#[cfg(target_arch = "x86_64")]
-pub mod avx2;
-#[cfg(target_arch = "x86_64")]
-pub mod avx512;
-
-use crate::family::{Kernel, Source};
+use crate::family::Source;
 use crate::{bitboard_answer, Bitboard};
 use core::fmt;
 
@@ -80,7 +75,6 @@ bitboard_answer!(Spans {
 });
 
 /// What pads the SIMD kernels' last chunk: no pawns; its answers are dropped.
-#[cfg(target_arch = "x86_64")]
 const PAD: SidePawns = SidePawns::new(Bitboard::EMPTY, Colour::White);
 
 // SAFETY: `repr(C)`: a `repr(transparent)` `u64`, then the colour's byte and seven zero bytes,
@@ -128,28 +122,13 @@ pub trait AttackSpans: Copy {
     /// If `inputs` and `out` differ in length.
     #[inline(always)]
     fn spans_batch(self, inputs: &[SidePawns], out: &mut [Spans]) {
-        assert_eq!(inputs.len(), out.len(), "batch slices differ in length");
-        for (out, &input) in out.iter_mut().zip(inputs) {
-            *out = self.spans(input);
-        }
+        crate::each!(inputs, out, |&input| self.spans(input));
     }
 }
 
 /// Marker type for the attack-span family, as the harness sees it.
 #[derive(Clone, Copy, Debug)]
 pub struct AttackSpansFamily;
-
-impl<T: AttackSpans> Kernel<AttackSpansFamily> for T {
-    #[inline(always)]
-    fn query(self, input: SidePawns) -> Spans {
-        self.spans(input)
-    }
-
-    #[inline(always)]
-    fn batch(self, inputs: &[SidePawns], out: &mut [Spans]) {
-        self.spans_batch(inputs, out)
-    }
-}
 
 const SEED: &str = "004_11d864785c92de7d.txt";
 
@@ -201,7 +180,7 @@ crate::family! {
             name: "avx2_batch",
             summary: "the shift fill on four inputs per __m256i, colour as a lane mask",
             needs: avx2,
-            kernel: avx2::batch::Avx2Batch::new(avx2),
+            kernel: lane_batch::Avx2Batch::new(avx2),
             source: Source::New,
             footprint: 0,
         },
@@ -209,16 +188,23 @@ crate::family! {
             name: "avx512_batch",
             summary: "the shift fill on eight inputs per __m512i, colour as a lane mask",
             needs: avx512,
-            kernel: avx512::batch::Avx512Batch::new(avx512),
+            kernel: lane_batch::Avx512Batch::new(avx512),
             source: Source::New,
             footprint: 0,
         },
+    }
+
+    // Every technique is a kernel: a query calls `spans`, a batch `spans_batch`.
+    impl<T: AttackSpans> Kernel for T {
+        query(input) => spans(input),
+        batch => spans_batch,
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    #[cfg(target_arch = "x86_64")]
     use crate::cpu::Feature;
 
     #[test]

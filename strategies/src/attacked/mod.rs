@@ -18,7 +18,7 @@ pub mod early_return;
 pub mod reference;
 pub mod workloads;
 
-use crate::family::{Kernel, Source};
+use crate::family::Source;
 use crate::geometry;
 use crate::position::{Colour, Position};
 use crate::sliders::magic;
@@ -49,10 +49,9 @@ pub trait Attacked: Copy {
     /// If `queries` and `out` differ in length.
     #[inline(always)]
     fn attacked_batch(self, queries: &[SideQuery], out: &mut [bool]) {
-        assert_eq!(queries.len(), out.len(), "batch slices differ in length");
-        for (out, query) in out.iter_mut().zip(queries) {
-            *out = self.attacked(&query.position, query.square, query.by);
-        }
+        crate::each!(queries, out, |query| {
+            self.attacked(&query.position, query.square, query.by)
+        });
     }
 }
 
@@ -88,18 +87,6 @@ impl fmt::Display for SideQuery {
 /// Marker type for the attacked-by-side family, as the harness sees it.
 #[derive(Clone, Copy, Debug)]
 pub struct AttackedFamily;
-
-impl<T: Attacked> Kernel<AttackedFamily> for T {
-    #[inline(always)]
-    fn query(self, query: SideQuery) -> bool {
-        self.attacked(&query.position, query.square, query.by)
-    }
-
-    #[inline(always)]
-    fn batch(self, queries: &[SideQuery], out: &mut [bool]) {
-        self.attacked_batch(queries, out)
-    }
-}
 
 const SEED: &str = "000_25ad13ed25e2ec35.txt";
 
@@ -147,6 +134,12 @@ crate::family! {
             source: Source::seed("003_d2eaa903979c88fb.txt", "Checks, On the Fly (attacksToKing)"),
             footprint: TABLE_BYTES,
         },
+    }
+
+    // Every technique is a kernel: a query calls `attacked`, a batch `attacked_batch`.
+    impl<T: Attacked> Kernel for T {
+        query(query) => attacked(&query.position, query.square, query.by),
+        batch => attacked_batch,
     }
 }
 

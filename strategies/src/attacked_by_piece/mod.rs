@@ -19,7 +19,7 @@ pub mod switch_attacks;
 pub mod workloads;
 pub mod x88_piece_table;
 
-use crate::family::{Kernel, Source};
+use crate::family::Source;
 use crate::geometry;
 use crate::in_between::rectangular;
 use crate::position::{Colour, Piece};
@@ -60,10 +60,9 @@ pub trait AttackedByPiece: Copy {
     /// If `queries` and `out` differ in length.
     #[inline(always)]
     fn attacks_batch(self, queries: &[PieceQuery], out: &mut [bool]) {
-        assert_eq!(queries.len(), out.len(), "batch slices differ in length");
-        for (out, q) in out.iter_mut().zip(queries) {
-            *out = self.attacks(q.from, q.to, q.piece, q.colour, q.occupied);
-        }
+        crate::each!(queries, out, |q| {
+            self.attacks(q.from, q.to, q.piece, q.colour, q.occupied)
+        });
     }
 }
 
@@ -119,18 +118,6 @@ pub fn piece_code(piece: Piece, colour: Colour) -> usize {
 #[derive(Clone, Copy, Debug)]
 pub struct AttackedByPieceFamily;
 
-impl<T: AttackedByPiece> Kernel<AttackedByPieceFamily> for T {
-    #[inline(always)]
-    fn query(self, q: PieceQuery) -> bool {
-        self.attacks(q.from, q.to, q.piece, q.colour, q.occupied)
-    }
-
-    #[inline(always)]
-    fn batch(self, queries: &[PieceQuery], out: &mut [bool]) {
-        self.attacks_batch(queries, out)
-    }
-}
-
 const SEED: &str = "000_25ad13ed25e2ec35.txt";
 
 crate::family! {
@@ -174,6 +161,12 @@ crate::family! {
             source: Source::seed(SEED, "In Between, Rectangular Lookup"),
             footprint: in_between_line::REACH_BYTES + rectangular::TABLE_BYTES,
         },
+    }
+
+    // Every technique is a kernel: a query calls `attacks`, a batch `attacks_batch`.
+    impl<T: AttackedByPiece> Kernel for T {
+        query(q) => attacks(q.from, q.to, q.piece, q.colour, q.occupied),
+        batch => attacks_batch,
     }
 }
 

@@ -3,7 +3,7 @@
 //! Source: seed `000_25ad13ed25e2ec35.txt` (Square Attacked By), § In Between ("One obvious
 //! solution is to switch on piece-type and call the appropriate attack- or move-target getter
 //! by from-square, to see whether the target bit is set. For a queen that may take quite some
-//! instructions for up to four sliding lines"). Leapers from [`tables`], sliders by magic.
+//! instructions for up to four sliding lines"). Leapers from [`crate::geometry::leapers`], sliders by magic.
 //! Footprint: the leaper tables (2 KiB) and magic's tables. CPU features: none.
 
 use super::AttackedByPiece;

@@ -29,7 +29,7 @@ pub mod workloads;
 
 pub use super_piece::SuperPiece;
 
-use crate::family::{Kernel, Source};
+use crate::family::Source;
 use crate::geometry::leapers::LEAPER_BYTES;
 use crate::geometry::lines::LINES_BYTES;
 use crate::geometry::Footprint;
@@ -68,10 +68,9 @@ pub trait AttacksTo: Copy {
     /// If `queries` and `out` differ in length.
     #[inline(always)]
     fn attackers_batch(self, queries: &[SquareQuery], out: &mut [Bitboard]) {
-        assert_eq!(queries.len(), out.len(), "batch slices differ in length");
-        for (out, query) in out.iter_mut().zip(queries) {
-            *out = self.attackers(&query.position, query.square);
-        }
+        crate::each!(queries, out, |query| {
+            self.attackers(&query.position, query.square)
+        });
     }
 }
 
@@ -98,18 +97,6 @@ impl fmt::Display for SquareQuery {
 /// Marker type for the attacks-to family, as the harness sees it.
 #[derive(Clone, Copy, Debug)]
 pub struct AttacksToFamily;
-
-impl<T: AttacksTo> Kernel<AttacksToFamily> for T {
-    #[inline(always)]
-    fn query(self, query: SquareQuery) -> Bitboard {
-        self.attackers(&query.position, query.square)
-    }
-
-    #[inline(always)]
-    fn batch(self, queries: &[SquareQuery], out: &mut [Bitboard]) {
-        self.attackers_batch(queries, out)
-    }
-}
 
 const SEED: &str = "000_25ad13ed25e2ec35.txt";
 const SUPER_PIECE: Source = Source::seed(SEED, "Attacks to a Square, By all Pieces");
@@ -234,6 +221,12 @@ crate::family! {
             source: Source::seed(SEED, "Attacks to a Square, By all Pieces (Robert Hyatt's check)"),
             footprint: LEAPER_BYTES + 2 * LINES_BYTES + magic::TABLE_BYTES.both(false),
         },
+    }
+
+    // Every technique is a kernel: a query calls `attackers`, a batch `attackers_batch`.
+    impl<T: AttacksTo> Kernel for T {
+        query(query) => attackers(&query.position, query.square),
+        batch => attackers_batch,
     }
 }
 

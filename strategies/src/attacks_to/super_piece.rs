@@ -7,7 +7,7 @@
 //! technique is the type parameter `S` (one registered variant per technique,
 //! `super_piece_<technique>`), so the family compares the techniques inside the same routine.
 //!
-//! Footprint: the leaper tables ([`tables`], 2 KiB) plus the slider technique's rook and
+//! Footprint: the leaper tables ([`crate::geometry::leapers`], 2 KiB) plus the slider technique's rook and
 //! bishop tables. CPU features: those of `S`; the whole query (and a batch's whole loop) runs
 //! inside [`Slider::with_features`], so a feature-gated technique's lookups are inlined.
 

@@ -27,7 +27,7 @@ pub mod workloads;
 #[cfg(target_arch = "x86_64")]
 pub mod avx512;
 
-use crate::family::{Kernel, Source};
+use crate::family::Source;
 use crate::Bitboard;
 use core::fmt;
 
@@ -62,10 +62,7 @@ pub trait BlockersByTargets: Copy {
     /// If `queries` and `out` differ in length.
     #[inline(always)]
     fn blockers_batch(self, queries: &[SlidersAndTargets], out: &mut [Bitboard]) {
-        assert_eq!(queries.len(), out.len(), "batch slices differ in length");
-        for (out, &query) in out.iter_mut().zip(queries) {
-            *out = self.blockers(query);
-        }
+        crate::each!(queries, out, |&query| self.blockers(query));
     }
 }
 
@@ -95,18 +92,6 @@ impl fmt::Display for SlidersAndTargets {
 /// The blockers-by-targets family, as the harness sees it.
 #[derive(Clone, Copy, Debug)]
 pub struct BlockersByTargetsFamily;
-
-impl<B: BlockersByTargets> Kernel<BlockersByTargetsFamily> for B {
-    #[inline(always)]
-    fn query(self, query: SlidersAndTargets) -> Bitboard {
-        self.blockers(query)
-    }
-
-    #[inline(always)]
-    fn batch(self, queries: &[SlidersAndTargets], out: &mut [Bitboard]) {
-        self.blockers_batch(queries, out)
-    }
-}
 
 crate::family! {
     impl Family for BlockersByTargetsFamily {
@@ -150,6 +135,12 @@ crate::family! {
             source: Source::New,
             footprint: pair_loop::TABLE_BYTES,
         },
+    }
+
+    // Every technique is a kernel: a query calls `blockers`, a batch `blockers_batch`.
+    impl<T: BlockersByTargets> Kernel for T {
+        query(query) => blockers(query),
+        batch => blockers_batch,
     }
 }
 

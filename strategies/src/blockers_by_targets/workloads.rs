@@ -41,14 +41,7 @@ impl Bench for BlockersByTargetsFamily {
 
     /// `corpus` first: the headline, real positions.
     const DRAWS: &'static [Draw<SlidersAndTargets>] = &[
-        Draw::each(
-            "corpus",
-            "one side's rooks, bishops and queens in a corpus position against the other's king, or its king, queens and rooks",
-            |rng| {
-                let all = corpus_queries();
-                all[rng.random_range(0..all.len())]
-            },
-        ),
+        Draw::pool("corpus", "one side's rooks, bishops and queens in a corpus position against the other's king, or its king, queens and rooks", corpus_queries),
         Draw::each(
             "sparse",
             "8 to 12 pieces, each a rook-mover and a bishop-mover with probability 1/4 each; 1 to 3 of the others targets",

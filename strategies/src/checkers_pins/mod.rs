@@ -25,7 +25,7 @@ pub mod snipers;
 pub mod workloads;
 pub mod xray_between;
 
-use crate::family::{Kernel, Source};
+use crate::family::Source;
 use crate::position::{leapers, reference, Colour, Move, Piece, Position};
 use crate::{bitboard_answer, Bitboard, Square};
 use core::fmt;
@@ -63,6 +63,17 @@ bitboard_answer!(CheckersAndPins { checkers, pinned });
 pub trait CheckersPins: Copy {
     /// The checkers and pinned pieces of the side to move.
     fn checkers_pins(self, position: &Position, last_move: Option<Move>) -> CheckersAndPins;
+
+    /// `out[i]` = the answer to `queries[i]`; any length. The default is the scalar loop.
+    ///
+    /// # Panics
+    /// If `queries` and `out` differ in length.
+    #[inline(always)]
+    fn checkers_pins_batch(self, queries: &[CheckersPinsQuery], out: &mut [CheckersAndPins]) {
+        crate::each!(queries, out, |query| {
+            self.checkers_pins(&query.position, query.last_move)
+        });
+    }
 }
 
 /// The slider technique the family measures its variants with (the fastest portable one).
@@ -141,21 +152,6 @@ impl fmt::Display for CheckersPinsQuery {
 #[derive(Clone, Copy, Debug)]
 pub struct CheckersPinsFamily;
 
-impl<T: CheckersPins> Kernel<CheckersPinsFamily> for T {
-    #[inline(always)]
-    fn query(self, query: CheckersPinsQuery) -> CheckersAndPins {
-        self.checkers_pins(&query.position, query.last_move)
-    }
-
-    #[inline(always)]
-    fn batch(self, queries: &[CheckersPinsQuery], out: &mut [CheckersAndPins]) {
-        assert_eq!(queries.len(), out.len(), "batch slices differ in length");
-        for (out, query) in out.iter_mut().zip(queries) {
-            *out = self.checkers_pins(&query.position, query.last_move);
-        }
-    }
-}
-
 const SEED: &str = "003_d2eaa903979c88fb.txt";
 
 /// The family's slider tables (rook and bishop magics) and the rectangular in-between table.
@@ -233,6 +229,12 @@ crate::family! {
             source: Source::external("chess 3.2", "chess::Board::make_move_new, checkers, pinned", "computed by a build script"),
             footprint: peers::CHESS_TABLE_BYTES,
         },
+    }
+
+    // Every technique is a kernel: a query calls `checkers_pins`, a batch `checkers_pins_batch`.
+    impl<T: CheckersPins> Kernel for T {
+        query(query) => checkers_pins(&query.position, query.last_move),
+        batch => checkers_pins_batch,
     }
 }
 

@@ -157,6 +157,25 @@ pub trait Family: 'static {
     }
 }
 
+/// `each!(inputs, out, |&input| answer)`: `out[i]` = `answer` for `inputs[i]`, for every `i`;
+/// the scalar batch loop, the default of a technique trait's `*_batch` method (a macro, not a
+/// function taking a closure, so that the loop is the same code it replaces: through a closure
+/// some techniques' queries stopped being inlined, 3 to 155 % more instructions, the gate
+/// found).
+///
+/// # Panics
+/// If the slices differ in length.
+#[macro_export]
+macro_rules! each {
+    ($inputs:expr, $out:expr, |$input:pat_param| $answer:expr) => {{
+        let (inputs, out) = ($inputs, $out);
+        assert_eq!(inputs.len(), out.len(), "batch slices differ in length");
+        for (out, $input) in out.iter_mut().zip(inputs) {
+            *out = $answer;
+        }
+    }};
+}
+
 /// The empty kernel: returns its input. Measured like every variant, it is the floor.
 pub struct Empty<F>(core::marker::PhantomData<F>);
 

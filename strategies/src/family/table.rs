@@ -32,9 +32,18 @@
 //!             footprint: 0,
 //!         },
 //!     }
+//!
+//!     // Every technique is a kernel: a query calls `forks`, a batch `forks_batch`.
+//!     impl<T: KnightForks> Kernel for T {
+//!         query(targets) => forks(targets),
+//!         batch => forks_batch,
+//!     }
 //! }
 //! ```
 //!
+//! - The `impl ... Kernel for T` block (optional: a family may write its `Kernel` impls by
+//!   hand) makes every technique of the family's trait a kernel: which method a query calls,
+//!   with which fields of the input, and which method a batch calls.
 //! - `needs: avx2` (or `avx512`, `bmi2`, `gfni`, `neon`) names the capability token the kernel
 //!   is made from: the row's kernel expression sees the token under that name, is compiled only
 //!   on the token's architecture (elsewhere the variant reports
@@ -53,20 +62,46 @@
 /// Declares a family's variants as one table: see [the module](crate::family::table).
 #[macro_export]
 macro_rules! family {
-    // An ordinary family: its own `impl Family` items, then the table.
+    // An ordinary family: its own `impl Family` items, the table, and optionally how every
+    // technique of its trait is a kernel.
     (
         impl Family for $family:ty { $($item:tt)* }
 
         $(#[$meta:meta])*
         $vis:vis enum $variant:ident $(: $user:ident($technique:path))? { $($rows:tt)* }
+
+        $(
+            impl<$t:ident: $trait:path> Kernel for $t2:ident {
+                query($input:pat) => $query:ident($($argument:expr),* $(,)?),
+                batch => $batch:ident $(,)?
+            }
+        )?
     ) => {
-        $crate::family!(@enum $(#[$meta])* $vis $variant { $($rows)* });
-        impl $variant {
-            /// The descriptors, in the table's order.
-            const DESCRIPTORS: &'static [$crate::family::Descriptor] = $crate::__family_descriptors!(
-                <$family as $crate::family::Family>::NAME, whole, { $($rows)* });
-        }
-        $crate::family!(@with $vis $variant $(: $user($technique))? { $($rows)* });
+        $crate::family!(@rows [@enum $(#[$meta])* $vis $variant] { $($rows)* });
+        $crate::family!(@rows [@descriptors $variant, <$family as $crate::family::Family>::NAME;]
+            { $($rows)* });
+        $crate::family!(@rows [@with $vis $variant $(: $user($technique))?] { $($rows)* });
+        $crate::family!(@rows [@visit $variant, $family $(: $user($technique))?] { $($rows)* });
+        $(
+            impl<$t: $trait> $crate::family::Kernel<$family> for $t2 {
+                #[inline(always)]
+                fn query(
+                    self,
+                    $input: <$family as $crate::family::Family>::Input,
+                ) -> <$family as $crate::family::Family>::Output {
+                    self.$query($($argument),*)
+                }
+
+                #[inline(always)]
+                fn batch(
+                    self,
+                    inputs: &[<$family as $crate::family::Family>::Input],
+                    out: &mut [<$family as $crate::family::Family>::Output],
+                ) {
+                    self.$batch(inputs, out)
+                }
+            }
+        )?
 
         impl $crate::family::Family for $family {
             type Variant = $variant;
@@ -84,8 +119,7 @@ macro_rules! family {
                 cpu: &$crate::cpu::Cpu,
                 visitor: V,
             ) -> ::core::result::Result<V::Output, $crate::cpu::Unsupported> {
-                $crate::family!(@visit $variant, variant, cpu, visitor, $family
-                    $(: $user($technique))? { $($rows)* })
+                variant.visit(cpu, visitor)
             }
 
             $($item)*
@@ -99,20 +133,9 @@ macro_rules! family {
         $(#[$meta:meta])*
         $vis:vis enum $variant:ident: $user:ident($technique:path) { $($rows:tt)* }
     ) => {
-        $crate::family!(@enum $(#[$meta])* $vis $variant { $($rows)* });
-        $crate::family!(@with $vis $variant: $user($technique) { $($rows)* });
-
-        impl $variant {
-            /// The rook family's descriptors and the bishop family's, in the table's order.
-            const PIECE_DESCRIPTORS: [&'static [$crate::family::Descriptor]; 2] = [
-                $crate::__family_descriptors!(
-                    <$kind as $crate::family::pieces::PieceFamilies>::NAMES[0], rook,
-                    { $($rows)* }),
-                $crate::__family_descriptors!(
-                    <$kind as $crate::family::pieces::PieceFamilies>::NAMES[1], bishop,
-                    { $($rows)* }),
-            ];
-        }
+        $crate::family!(@rows [@enum $(#[$meta])* $vis $variant] { $($rows)* });
+        $crate::family!(@rows [@with $vis $variant: $user($technique)] { $($rows)* });
+        $crate::family!(@rows [@pieces $variant, $kind] { $($rows)* });
 
         impl $crate::family::pieces::PieceFamilies for $kind {
             type Variant = $variant;
@@ -155,8 +178,9 @@ macro_rules! family {
         }
     };
 
-    // The variant enum and its list.
-    (@enum $(#[$meta:meta])* $vis:vis $variant:ident { $(
+    // The rows as they are written, handed to `$($then)*` one row a bracketed line: attributes,
+    // variant, name, summary, token (or none), kernel, source, footprint.
+    (@rows [$($then:tt)*] { $(
         $(#[$attr:meta])*
         $name:ident {
             name: $id:literal,
@@ -167,6 +191,16 @@ macro_rules! family {
             footprint: $bytes:expr $(,)?
         }
     ),* $(,)? }) => {
+        $crate::family!($($then)* { $(
+            [$(#[$attr])*] $name $id $summary [$($token)?] [$kernel] [$source] [$bytes]
+        )* });
+    };
+
+    // The variant enum and its list.
+    (@enum $(#[$meta:meta])* $vis:vis $variant:ident { $(
+        [$(#[$attr:meta])*] $name:ident $id:literal $summary:literal
+            [$($token:ident)?] [$kernel:expr] [$source:expr] [$bytes:expr]
+    )* }) => {
         $(#[$meta])*
         #[derive(Clone, Copy, PartialEq, Eq, Debug)]
         $vis enum $variant {
@@ -176,6 +210,69 @@ macro_rules! family {
         impl $variant {
             /// Every variant, in the table's order (ours first, peers last).
             pub const ALL: &'static [$variant] = &[$( $(#[$attr])* $variant::$name, )*];
+
+            /// The CPU features the variant's technique needs: its token's, if it takes one.
+            pub const fn requires(self) -> &'static [$crate::cpu::Feature] {
+                match self { $(
+                    $(#[$attr])*
+                    $variant::$name => &[$($crate::token_feature!($token))?],
+                )* }
+            }
+        }
+    };
+
+    // A family's descriptors.
+    (@descriptors $variant:ident, $family:expr; { $(
+        [$(#[$attr:meta])*] $name:ident $id:literal $summary:literal
+            [$($token:ident)?] [$kernel:expr] [$source:expr] [$bytes:expr]
+    )* }) => {
+        impl $variant {
+            /// The descriptors, in the table's order.
+            const DESCRIPTORS: &'static [$crate::family::Descriptor] = &[$(
+                $(#[$attr])*
+                $crate::family::Descriptor {
+                    family: $family,
+                    name: $id,
+                    summary: $summary,
+                    source: $source,
+                    table_bytes: $bytes,
+                    requires: &[$($crate::token_feature!($token))?],
+                },
+            )*];
+        }
+    };
+
+    // A pair of piece families' descriptors: the rook's and the bishop's footprints.
+    (@pieces $variant:ident, $kind:ty { $(
+        [$(#[$attr:meta])*] $name:ident $id:literal $summary:literal
+            [$($token:ident)?] [$kernel:expr] [$source:expr] [$bytes:expr]
+    )* }) => {
+        impl $variant {
+            /// The rook family's descriptors and the bishop family's, in the table's order.
+            const PIECE_DESCRIPTORS: [&'static [$crate::family::Descriptor]; 2] = [
+                &[$(
+                    $(#[$attr])*
+                    $crate::family::Descriptor {
+                        family: <$kind as $crate::family::pieces::PieceFamilies>::NAMES[0],
+                        name: $id,
+                        summary: $summary,
+                        source: $source,
+                        table_bytes: $bytes.rook,
+                        requires: &[$($crate::token_feature!($token))?],
+                    },
+                )*],
+                &[$(
+                    $(#[$attr])*
+                    $crate::family::Descriptor {
+                        family: <$kind as $crate::family::pieces::PieceFamilies>::NAMES[1],
+                        name: $id,
+                        summary: $summary,
+                        source: $source,
+                        table_bytes: $bytes.bishop,
+                        requires: &[$($crate::token_feature!($token))?],
+                    },
+                )*],
+            ];
         }
     };
 
@@ -184,16 +281,9 @@ macro_rules! family {
 
     // With one: the user trait and the dispatch through it.
     (@with $vis:vis $variant:ident: $user:ident($technique:path) { $(
-        $(#[$attr:meta])*
-        $name:ident {
-            name: $id:literal,
-            summary: $summary:literal,
-            $(needs: $token:ident,)?
-            kernel: $kernel:expr,
-            source: $source:expr,
-            footprint: $bytes:expr $(,)?
-        }
-    ),* $(,)? }) => {
+        [$(#[$attr:meta])*] $name:ident $id:literal $summary:literal
+            [$($token:ident)?] [$kernel:expr] [$source:expr] [$bytes:expr]
+    )* }) => {
         #[doc = concat!("Code to run with a technique of [`", stringify!($technique), "`], \
             for [`", stringify!($variant), "::with`].")]
         $vis trait $user {
@@ -215,49 +305,50 @@ macro_rules! family {
                     $variant::$name => $crate::family!(@kernel cpu, user.with, $($token)?, $kernel),
                 )* })
             }
+        }
+    };
 
-            /// The CPU features the variant's technique needs: its token's, if it takes one.
-            pub const fn requires(self) -> &'static [$crate::cpu::Feature] {
-                match self { $(
+    // `visit`'s dispatch without a technique trait: one arm per row.
+    (@visit $variant:ident, $family:ty { $(
+        [$(#[$attr:meta])*] $name:ident $id:literal $summary:literal
+            [$($token:ident)?] [$kernel:expr] [$source:expr] [$bytes:expr]
+    )* }) => {
+        impl $variant {
+            fn visit<V: $crate::family::Visitor<$family>>(
+                self,
+                cpu: &$crate::cpu::Cpu,
+                visitor: V,
+            ) -> ::core::result::Result<V::Output, $crate::cpu::Unsupported> {
+                cpu.check_all(self.requires())?;
+                Ok(match self { $(
                     $(#[$attr])*
-                    $variant::$name => &[$($crate::token_feature!($token))?],
-                )* }
+                    $variant::$name =>
+                        $crate::family!(@kernel cpu, visitor.visit, $($token)?, $kernel),
+                )* })
             }
         }
     };
 
-    // `visit` without a technique trait: one arm per row.
-    (@visit $variant:ident, $v:ident, $cpu:ident, $visitor:ident, $family:ty { $(
-        $(#[$attr:meta])*
-        $name:ident {
-            name: $id:literal,
-            summary: $summary:literal,
-            $(needs: $token:ident,)?
-            kernel: $kernel:expr,
-            source: $source:expr,
-            footprint: $bytes:expr $(,)?
-        }
-    ),* $(,)? }) => {{
-        <$family as $crate::family::Family>::runnable($v, $cpu)?;
-        Ok(match $v { $(
-            $(#[$attr])*
-            $variant::$name => $crate::family!(@kernel $cpu, $visitor.visit, $($token)?, $kernel),
-        )* })
-    }};
-
-    // `visit` through the technique trait's dispatch.
-    (@visit $variant:ident, $v:ident, $cpu:ident, $visitor:ident, $family:ty
-        : $user:ident($technique:path) { $($rows:tt)* }) => {{
-        struct Visit<V>(V);
-        impl<V: $crate::family::Visitor<$family>> $user for Visit<V> {
-            type Output = V::Output;
-            #[inline(always)]
-            fn with<T: $technique>(self, technique: T) -> V::Output {
-                self.0.visit(technique)
+    // `visit`'s dispatch through the technique trait's.
+    (@visit $variant:ident, $family:ty: $user:ident($technique:path) { $($rows:tt)* }) => {
+        impl $variant {
+            fn visit<V: $crate::family::Visitor<$family>>(
+                self,
+                cpu: &$crate::cpu::Cpu,
+                visitor: V,
+            ) -> ::core::result::Result<V::Output, $crate::cpu::Unsupported> {
+                struct Visit<V>(V);
+                impl<V: $crate::family::Visitor<$family>> $user for Visit<V> {
+                    type Output = V::Output;
+                    #[inline(always)]
+                    fn with<T: $technique>(self, technique: T) -> V::Output {
+                        self.0.visit(technique)
+                    }
+                }
+                self.with(cpu, Visit(visitor))
             }
         }
-        $v.with($cpu, Visit($visitor))
-    }};
+    };
 
     // A row's kernel handed to `$receiver.$method`, made with the row's token if it names one.
     (@kernel $cpu:ident, $receiver:ident.$method:ident, , $kernel:expr) => {
@@ -268,59 +359,13 @@ macro_rules! family {
     };
 }
 
-/// The descriptors of a table's rows, for [`family!`](crate::family!): `family` names the
-/// family; `rook` or `bishop` reads that piece's bytes of each row's footprint (a
-/// [`Footprint`](crate::geometry::Footprint)), `whole` takes it as it is.
-#[doc(hidden)]
-#[macro_export]
-macro_rules! __family_descriptors {
-    ($family:expr, $part:ident, { $(
-        $(#[$attr:meta])*
-        $name:ident {
-            name: $id:literal,
-            summary: $summary:literal,
-            $(needs: $token:ident,)?
-            kernel: $kernel:expr,
-            source: $source:expr,
-            footprint: $bytes:expr $(,)?
-        }
-    ),* $(,)? }) => {
-        &[$(
-            $(#[$attr])*
-            $crate::family::Descriptor {
-                family: $family,
-                name: $id,
-                summary: $summary,
-                source: $source,
-                table_bytes: $crate::__family_bytes!($part, $bytes),
-                requires: &[$($crate::token_feature!($token))?],
-            },
-        )*]
-    };
-}
-
-/// A row's bytes: `whole` the footprint as it is, `rook` or `bishop` that piece's.
-#[doc(hidden)]
-#[macro_export]
-macro_rules! __family_bytes {
-    (whole, $bytes:expr) => {
-        $bytes
-    };
-    (rook, $bytes:expr) => {
-        $bytes.rook
-    };
-    (bishop, $bytes:expr) => {
-        $bytes.bishop
-    };
-}
-
 /// A toy family declared as the README's recipe says (a trait, a marker, kernels, one
 /// `family!` table, a `Bench` with its `DRAWS`), and one line in a registry of its own: it is
 /// listed, verified and dispatched like the suite's families.
 #[cfg(test)]
 mod tests {
     use crate::bench::{Bench, Draw};
-    use crate::family::{Family, Kernel, Source};
+    use crate::family::{Family, Source};
     use crate::registry::Registry;
     use crate::{Bitboard, Cpu};
     use rand::Rng;
@@ -328,23 +373,14 @@ mod tests {
     /// How many squares a set holds.
     trait Count: Copy {
         fn count(self, set: Bitboard) -> u32;
+
+        fn count_batch(self, sets: &[Bitboard], out: &mut [u32]) {
+            crate::each!(sets, out, |&set| self.count(set));
+        }
     }
 
     #[derive(Clone, Copy, Debug)]
     struct Toy;
-
-    impl<T: Count> Kernel<Toy> for T {
-        fn query(self, set: Bitboard) -> u32 {
-            self.count(set)
-        }
-
-        fn batch(self, sets: &[Bitboard], out: &mut [u32]) {
-            assert_eq!(sets.len(), out.len(), "batch slices differ in length");
-            for (out, &set) in out.iter_mut().zip(sets) {
-                *out = self.count(set);
-            }
-        }
-    }
 
     #[derive(Clone, Copy)]
     struct CountOnes;
@@ -424,6 +460,11 @@ mod tests {
                 source: Source::New,
                 footprint: 0,
             },
+        }
+
+        impl<T: Count> Kernel for T {
+            query(set) => count(set),
+            batch => count_batch,
         }
     }
 

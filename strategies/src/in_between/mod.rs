@@ -10,14 +10,13 @@
 //! | [`triangular`] | 16.25 KiB | 2080 entries, sign-mask min/max index |
 //! | [`x88_rotate`] | 1.9 KiB | 240 entries by 0x88 difference, rotated by the from-square |
 //! | [`calculated`] | none | branchless pure calculation |
-//! | `avx2::calculated` | none | the pure calculation, four pairs per `__m256i` |
-//! | `avx2::rectangular_gather` | 32 KiB | the rectangular table, four lookups per gather |
-//! | `avx512::calculated` | none | the pure calculation, eight pairs per `__m512i` |
-//! | `avx512::rectangular_gather` | 32 KiB | the rectangular table, eight lookups per gather |
-//! | `neon::calculated` | none | the pure calculation, two pairs per 128-bit vector |
+//! | [`lane_calculated`] | none | the pure calculation, a pair per lane: four per `__m256i`, two per NEON vector |
+//! | `lane_gather` | 32 KiB | the rectangular table, a lookup per lane: four or eight per gather |
+//! | `avx512::calculated` | none | the pure calculation, eight pairs per `__m512i` by mask registers |
 //! | [`peers`] | 32 KiB each | the `chess` and `cozy-chess` crates |
 
 pub mod calculated;
+pub mod lane_calculated;
 pub mod peers;
 pub mod rectangular;
 pub mod reference;
@@ -26,13 +25,11 @@ pub mod workloads;
 pub mod x88_rotate;
 
 #[cfg(target_arch = "x86_64")]
-pub mod avx2;
-#[cfg(target_arch = "x86_64")]
 pub mod avx512;
-#[cfg(target_arch = "aarch64")]
-pub mod neon;
+#[cfg(target_arch = "x86_64")]
+pub mod lane_gather;
 
-use crate::family::{Kernel, Source};
+use crate::family::Source;
 use crate::{Bitboard, Square, SquarePair};
 
 /// The in-between family.
@@ -54,28 +51,13 @@ pub trait InBetween: Copy {
     /// If `pairs` and `out` differ in length.
     #[inline(always)]
     fn between_batch(self, pairs: &[SquarePair], out: &mut [Bitboard]) {
-        assert_eq!(pairs.len(), out.len(), "batch slices differ in length");
-        for (out, pair) in out.iter_mut().zip(pairs) {
-            *out = self.between(pair.from, pair.to);
-        }
+        crate::each!(pairs, out, |pair| self.between(pair.from, pair.to));
     }
 }
 
 /// Marker type for the in-between family, as the harness sees it.
 #[derive(Clone, Copy, Debug)]
 pub struct InBetweenFamily;
-
-impl<T: InBetween> Kernel<InBetweenFamily> for T {
-    #[inline(always)]
-    fn query(self, pair: SquarePair) -> Bitboard {
-        self.between(pair.from, pair.to)
-    }
-
-    #[inline(always)]
-    fn batch(self, pairs: &[SquarePair], out: &mut [Bitboard]) {
-        self.between_batch(pairs, out)
-    }
-}
 
 const SEED: &str = "000_25ad13ed25e2ec35.txt";
 
@@ -131,7 +113,7 @@ crate::family! {
             name: "calculated_avx2",
             summary: "the pure calculation on four pairs per __m256i; multiply becomes sllv",
             needs: avx2,
-            kernel: avx2::calculated::CalculatedAvx2::new(avx2),
+            kernel: lane_calculated::CalculatedAvx2::new(avx2),
             source: Source::New,
             footprint: 0,
         },
@@ -139,7 +121,7 @@ crate::family! {
             name: "rectangular_gather_avx2",
             summary: "the rectangular table, four lookups per _mm256_i64gather_epi64",
             needs: avx2,
-            kernel: avx2::rectangular_gather::RectangularGatherAvx2::new(avx2),
+            kernel: lane_gather::RectangularGatherAvx2::new(avx2),
             source: Source::New,
             footprint: rectangular::TABLE_BYTES,
         },
@@ -155,7 +137,7 @@ crate::family! {
             name: "rectangular_gather_avx512",
             summary: "the rectangular table, eight lookups per _mm512_i64gather_epi64",
             needs: avx512,
-            kernel: avx512::rectangular_gather::RectangularGatherAvx512::new(avx512),
+            kernel: lane_gather::RectangularGatherAvx512::new(avx512),
             source: Source::New,
             footprint: rectangular::TABLE_BYTES,
         },
@@ -163,7 +145,7 @@ crate::family! {
             name: "calculated_neon",
             summary: "the pure calculation on two pairs per 128-bit vector; multiply becomes vshl",
             needs: neon,
-            kernel: neon::calculated::CalculatedNeon::new(neon),
+            kernel: lane_calculated::CalculatedNeon::new(neon),
             source: Source::New,
             footprint: 0,
         },
@@ -181,6 +163,12 @@ crate::family! {
             source: Source::external("cozy-chess 0.3", "cozy_chess::get_between_rays", "computed in const items"),
             footprint: peers::COZY_CHESS_BETWEEN_BYTES,
         },
+    }
+
+    // Every technique is a kernel: a query calls `between`, a batch `between_batch`.
+    impl<T: InBetween> Kernel for T {
+        query(pair) => between(pair.from, pair.to),
+        batch => between_batch,
     }
 }
 

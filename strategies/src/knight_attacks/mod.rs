@@ -10,11 +10,10 @@
 //! | [`shifts`] `_premask` / `_postmask` | none | the eight direction shifts, masks before or after |
 //! | [`parallel_prefix`] / `_wide` | none | east/west steps, or l1/l2/r1/r2 |
 //! | `avx2::directions` | none | one set, eight directions in two `__m256i` |
-//! | `avx2::batch` | none | four independent sets per `__m256i` |
-//! | `avx512::batch` | none | eight independent sets per `__m512i` |
-//! | `neon::batch` | none | two independent sets per 128-bit vector |
+//! | [`lane_batch`] | none | independent sets, one per lane: four per `__m256i`, eight per `__m512i`, two per NEON vector |
 //! | [`peers`] | 512 B each | the `chess` and `cozy-chess` lookups, looped over the set |
 
+pub mod lane_batch;
 pub mod lookup;
 pub mod parallel_prefix;
 pub mod peers;
@@ -24,12 +23,8 @@ pub mod workloads;
 
 #[cfg(target_arch = "x86_64")]
 pub mod avx2;
-#[cfg(target_arch = "x86_64")]
-pub mod avx512;
-#[cfg(target_arch = "aarch64")]
-pub mod neon;
 
-use crate::family::{Kernel, Source};
+use crate::family::Source;
 use crate::Bitboard;
 
 /// The knight-attack family.
@@ -51,28 +46,13 @@ pub trait KnightAttacks: Copy {
     /// If `sets` and `out` differ in length.
     #[inline(always)]
     fn attacks_batch(self, sets: &[Bitboard], out: &mut [Bitboard]) {
-        assert_eq!(sets.len(), out.len(), "batch slices differ in length");
-        for (out, &set) in out.iter_mut().zip(sets) {
-            *out = self.attacks(set);
-        }
+        crate::each!(sets, out, |&set| self.attacks(set));
     }
 }
 
 /// Marker type for the knight-attack family, as the harness sees it.
 #[derive(Clone, Copy, Debug)]
 pub struct KnightFamily;
-
-impl<T: KnightAttacks> Kernel<KnightFamily> for T {
-    #[inline(always)]
-    fn query(self, knights: Bitboard) -> Bitboard {
-        self.attacks(knights)
-    }
-
-    #[inline(always)]
-    fn batch(self, sets: &[Bitboard], out: &mut [Bitboard]) {
-        self.attacks_batch(sets, out)
-    }
-}
 
 const SEED: &str = "001_91a62a26c9dc1468.txt";
 
@@ -142,7 +122,7 @@ crate::family! {
             name: "avx2_batch",
             summary: "four independent sets per __m256i, the wide form lane-wise",
             needs: avx2,
-            kernel: avx2::batch::Avx2Batch::new(avx2),
+            kernel: lane_batch::Avx2Batch::new(avx2),
             source: Source::New,
             footprint: 0,
         },
@@ -150,7 +130,7 @@ crate::family! {
             name: "avx512_batch",
             summary: "eight independent sets per __m512i, the wide form lane-wise",
             needs: avx512,
-            kernel: avx512::batch::Avx512Batch::new(avx512),
+            kernel: lane_batch::Avx512Batch::new(avx512),
             source: Source::New,
             footprint: 0,
         },
@@ -158,7 +138,7 @@ crate::family! {
             name: "neon_batch",
             summary: "two independent sets per 128-bit vector, the wide form lane-wise",
             needs: neon,
-            kernel: neon::batch::NeonBatch::new(neon),
+            kernel: lane_batch::NeonBatch::new(neon),
             source: Source::New,
             footprint: 0,
         },
@@ -176,6 +156,12 @@ crate::family! {
             source: Source::external("cozy-chess 0.3", "cozy_chess::get_knight_moves", "computed in const items"),
             footprint: peers::COZY_CHESS_KNIGHT_BYTES,
         },
+    }
+
+    // Every technique is a kernel: a query calls `attacks`, a batch `attacks_batch`.
+    impl<T: KnightAttacks> Kernel for T {
+        query(knights) => attacks(knights),
+        batch => attacks_batch,
     }
 }
 

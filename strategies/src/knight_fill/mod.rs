@@ -9,7 +9,7 @@
 //! | `lookup` | 512 B | [`fill::Fill`] over [`crate::knight_attacks::lookup`] |
 //! | `parallel_prefix` | none | [`fill::Fill`] over [`crate::knight_attacks::parallel_prefix`] |
 //! | `avx2_batch` | none | [`fill::Fill`] over the knight-attack family's four-lane AVX2 kernel |
-//! | `avx2::fused` | none | eight queries in two `__m256i`, every round in registers |
+//! | [`lane_fused`] | none | eight queries in two `__m256i`, every round in registers |
 //! | `avx512::fused` | none | sixteen queries in two `__m512i`, every round in registers |
 //! | [`distance_table`] | 4 KiB | 64×64 knight distances; per knight, its row compared with the steps |
 //! | [`reach_table`] | 3.5 KiB | per square and distance, the squares within it; one load per knight |
@@ -17,16 +17,15 @@
 pub mod catch_passer;
 pub mod distance_table;
 pub mod fill;
+pub mod lane_fused;
 pub mod reach_table;
 pub mod reference;
 pub mod workloads;
 
 #[cfg(target_arch = "x86_64")]
-pub mod avx2;
-#[cfg(target_arch = "x86_64")]
 pub mod avx512;
 
-use crate::family::{Kernel, Source};
+use crate::family::Source;
 use crate::knight_attacks::{lookup, parallel_prefix};
 use crate::Bitboard;
 use core::fmt;
@@ -70,28 +69,13 @@ pub trait KnightFill: Copy {
     /// If `queries` and `out` differ in length.
     #[inline(always)]
     fn fill_batch(self, queries: &[FillQuery], out: &mut [Bitboard]) {
-        assert_eq!(queries.len(), out.len(), "batch slices differ in length");
-        for (out, &query) in out.iter_mut().zip(queries) {
-            *out = self.fill(query);
-        }
+        crate::each!(queries, out, |&query| self.fill(query));
     }
 }
 
 /// Marker type for the knight-fill family, as the harness sees it.
 #[derive(Clone, Copy, Debug)]
 pub struct KnightFillFamily;
-
-impl<T: KnightFill> Kernel<KnightFillFamily> for T {
-    #[inline(always)]
-    fn query(self, query: FillQuery) -> Bitboard {
-        self.fill(query)
-    }
-
-    #[inline(always)]
-    fn batch(self, queries: &[FillQuery], out: &mut [Bitboard]) {
-        self.fill_batch(queries, out)
-    }
-}
 
 const SEED: &str = "001_91a62a26c9dc1468.txt";
 
@@ -133,7 +117,7 @@ crate::family! {
             name: "avx2_batch",
             summary: "fill cycle over the four-lane AVX2 knight-attack kernel, a block per round",
             needs: avx2,
-            kernel: fill::Fill(crate::knight_attacks::avx2::batch::Avx2Batch::new(avx2)),
+            kernel: fill::Fill(crate::knight_attacks::lane_batch::Avx2Batch::new(avx2)),
             source: Source::New,
             footprint: 0,
         },
@@ -141,7 +125,7 @@ crate::family! {
             name: "avx2_fused",
             summary: "eight queries in two __m256i, every round in registers, per-lane step masks",
             needs: avx2,
-            kernel: avx2::fused::Avx2Fused::new(avx2),
+            kernel: lane_fused::Avx2Fused::new(avx2),
             source: Source::New,
             footprint: 0,
         },
@@ -168,11 +152,18 @@ crate::family! {
             footprint: reach_table::TABLE_BYTES,
         },
     }
+
+    // Every technique is a kernel: a query calls `fill`, a batch `fill_batch`.
+    impl<T: KnightFill> Kernel for T {
+        query(query) => fill(query),
+        batch => fill_batch,
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    #[cfg(target_arch = "x86_64")]
     use crate::cpu::Feature;
 
     #[test]

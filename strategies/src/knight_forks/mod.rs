@@ -10,21 +10,16 @@
 //! | [`fork_target_square`] | none | the seed's loop- and branch-less union of pairwise intersections |
 //! | [`pair_loop`] | 512 B | every pair of targets, intersection of their knight-attack lookups |
 //! | [`attacked_twice_loop`] | 512 B | one lookup per target, "attacked once" and "attacked twice" sets |
-//! | `avx2::batch` | none | the seed's routine on four target sets per `__m256i` |
-//! | `avx512::batch` | none | the seed's routine on eight target sets per `__m512i` |
+//! | [`lane_batch`] | none | the seed's routine on a target set per lane: four per `__m256i`, eight per `__m512i` |
 
 pub mod attacked_twice_loop;
 pub mod fork_target_square;
+pub mod lane_batch;
 pub mod pair_loop;
 pub mod reference;
 pub mod workloads;
 
-#[cfg(target_arch = "x86_64")]
-pub mod avx2;
-#[cfg(target_arch = "x86_64")]
-pub mod avx512;
-
-use crate::family::{Kernel, Source};
+use crate::family::Source;
 use crate::knight_attacks::lookup;
 use crate::Bitboard;
 
@@ -49,28 +44,13 @@ pub trait KnightForks: Copy {
     /// If `targets` and `out` differ in length.
     #[inline(always)]
     fn forks_batch(self, targets: &[Bitboard], out: &mut [Bitboard]) {
-        assert_eq!(targets.len(), out.len(), "batch slices differ in length");
-        for (out, &targets) in out.iter_mut().zip(targets) {
-            *out = self.forks(targets);
-        }
+        crate::each!(targets, out, |&targets| self.forks(targets));
     }
 }
 
 /// Marker type for the knight-fork family, as the harness sees it.
 #[derive(Clone, Copy, Debug)]
 pub struct KnightForksFamily;
-
-impl<T: KnightForks> Kernel<KnightForksFamily> for T {
-    #[inline(always)]
-    fn query(self, targets: Bitboard) -> Bitboard {
-        self.forks(targets)
-    }
-
-    #[inline(always)]
-    fn batch(self, targets: &[Bitboard], out: &mut [Bitboard]) {
-        self.forks_batch(targets, out)
-    }
-}
 
 const SEED: &str = "001_91a62a26c9dc1468.txt";
 
@@ -118,7 +98,7 @@ crate::family! {
             name: "avx2_batch",
             summary: "the seed's forkTargetSquare on four target sets per __m256i",
             needs: avx2,
-            kernel: avx2::batch::Avx2Batch::new(avx2),
+            kernel: lane_batch::Avx2Batch::new(avx2),
             source: Source::New,
             footprint: 0,
         },
@@ -126,16 +106,23 @@ crate::family! {
             name: "avx512_batch",
             summary: "the seed's forkTargetSquare on eight target sets per __m512i, ternary logic",
             needs: avx512,
-            kernel: avx512::batch::Avx512Batch::new(avx512),
+            kernel: lane_batch::Avx512Batch::new(avx512),
             source: Source::New,
             footprint: 0,
         },
+    }
+
+    // Every technique is a kernel: a query calls `forks`, a batch `forks_batch`.
+    impl<T: KnightForks> Kernel for T {
+        query(targets) => forks(targets),
+        batch => forks_batch,
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    #[cfg(target_arch = "x86_64")]
     use crate::cpu::Feature;
 
     #[test]

@@ -28,7 +28,7 @@ pub mod reference;
 pub mod workloads;
 
 use crate::attacked_by_piece::{in_between_line, switch_attacks, x88_piece_table};
-use crate::family::{Kernel, Source};
+use crate::family::Source;
 use crate::geometry;
 use crate::in_between::rectangular;
 use crate::position::{Move, Position};
@@ -73,10 +73,9 @@ pub trait LegalityTest: Copy {
     /// If `queries` and `out` differ in length.
     #[inline(always)]
     fn is_pseudo_legal_batch(self, queries: &[MoveQuery], out: &mut [bool]) {
-        assert_eq!(queries.len(), out.len(), "batch slices differ in length");
-        for (out, query) in out.iter_mut().zip(queries) {
-            *out = self.is_pseudo_legal(&query.position, query.mv);
-        }
+        crate::each!(queries, out, |query| {
+            self.is_pseudo_legal(&query.position, query.mv)
+        });
     }
 }
 
@@ -103,18 +102,6 @@ impl fmt::Display for MoveQuery {
 /// Marker type for the legality-test family, as the harness sees it.
 #[derive(Clone, Copy, Debug)]
 pub struct LegalityTestFamily;
-
-impl<T: LegalityTest> Kernel<LegalityTestFamily> for T {
-    #[inline(always)]
-    fn query(self, query: MoveQuery) -> bool {
-        self.is_pseudo_legal(&query.position, query.mv)
-    }
-
-    #[inline(always)]
-    fn batch(self, queries: &[MoveQuery], out: &mut [bool]) {
-        self.is_pseudo_legal_batch(queries, out)
-    }
-}
 
 const SEED: &str = "000_25ad13ed25e2ec35.txt";
 
@@ -174,6 +161,12 @@ crate::family! {
             source: Source::seed(SEED, "Legality Test (the complete move generation it saves)"),
             footprint: MAGIC_BYTES,
         },
+    }
+
+    // Every technique is a kernel: a query calls `is_pseudo_legal`, a batch `is_pseudo_legal_batch`.
+    impl<T: LegalityTest> Kernel for T {
+        query(query) => is_pseudo_legal(&query.position, query.mv),
+        batch => is_pseudo_legal_batch,
     }
 }
 

@@ -7,20 +7,15 @@
 //! |---|---|---|
 //! | [`spans`] | none | set-wise: attack file fills and front attack spans, as the seed defines them |
 //! | [`per_pawn_loop`] | 2 KiB | one pass per pawn with per-square masks, as most engines do it |
-//! | `avx2::batch` (`simd_batch`) | none | the set-wise form on four inputs per `__m256i` |
-//! | `avx512::batch` (`simd_batch_avx512`) | none | the set-wise form on eight inputs per `__m512i` |
+//! | [`lane_batch`] (`simd_batch`, `simd_batch_avx512`) | none | the set-wise form on an input per lane: four per `__m256i`, eight per `__m512i` |
 
+pub mod lane_batch;
 pub mod per_pawn_loop;
 pub mod reference;
 pub mod spans;
 pub mod workloads;
 
-#[cfg(target_arch = "x86_64")]
-pub mod avx2;
-#[cfg(target_arch = "x86_64")]
-pub mod avx512;
-
-use crate::family::{Kernel, Source};
+use crate::family::Source;
 use crate::{bitboard_answer, Bitboard};
 use core::fmt;
 
@@ -120,28 +115,13 @@ pub trait PawnStructure: Copy {
     /// If `inputs` and `out` differ in length.
     #[inline(always)]
     fn structure_batch(self, inputs: &[Pawns], out: &mut [Structure]) {
-        assert_eq!(inputs.len(), out.len(), "batch slices differ in length");
-        for (out, &pawns) in out.iter_mut().zip(inputs) {
-            *out = self.structure(pawns);
-        }
+        crate::each!(inputs, out, |&pawns| self.structure(pawns));
     }
 }
 
 /// Marker type for the pawn-structure family, as the harness sees it.
 #[derive(Clone, Copy, Debug)]
 pub struct PawnStructureFamily;
-
-impl<T: PawnStructure> Kernel<PawnStructureFamily> for T {
-    #[inline(always)]
-    fn query(self, pawns: Pawns) -> Structure {
-        self.structure(pawns)
-    }
-
-    #[inline(always)]
-    fn batch(self, inputs: &[Pawns], out: &mut [Structure]) {
-        self.structure_batch(inputs, out)
-    }
-}
 
 const SEED: &str = "004_11d864785c92de7d.txt";
 
@@ -186,7 +166,7 @@ crate::family! {
             name: "simd_batch",
             summary: "the set-wise form on four inputs per __m256i, file fills by byte shuffle",
             needs: avx2,
-            kernel: avx2::batch::Avx2Batch::new(avx2),
+            kernel: lane_batch::Avx2Batch::new(avx2),
             source: Source::New,
             footprint: 0,
         },
@@ -194,16 +174,23 @@ crate::family! {
             name: "simd_batch_avx512",
             summary: "the set-wise form on eight inputs per __m512i, ternary logic",
             needs: avx512,
-            kernel: avx512::batch::Avx512Batch::new(avx512),
+            kernel: lane_batch::Avx512Batch::new(avx512),
             source: Source::New,
             footprint: 0,
         },
+    }
+
+    // Every technique is a kernel: a query calls `structure`, a batch `structure_batch`.
+    impl<T: PawnStructure> Kernel for T {
+        query(pawns) => structure(pawns),
+        batch => structure_batch,
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    #[cfg(target_arch = "x86_64")]
     use crate::cpu::Feature;
 
     #[test]

@@ -82,10 +82,9 @@ impl<C: Config> Kernel<PerftFamily> for Generator<C> {
     }
 
     fn batch(self, queries: &[PerftQuery], out: &mut [u64]) {
-        assert_eq!(queries.len(), out.len(), "batch slices differ in length");
-        for (out, query) in out.iter_mut().zip(queries) {
-            *out = movegen::perft(self.0, &query.position, query.depth);
-        }
+        crate::each!(queries, out, |query| {
+            movegen::perft(self.0, &query.position, query.depth)
+        });
     }
 }
 

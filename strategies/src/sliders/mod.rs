@@ -126,10 +126,9 @@ pub trait Slider: Copy {
     /// If `queries` and `out` differ in length.
     #[inline(always)]
     fn rook_batch(self, queries: &[SliderQuery], out: &mut [Bitboard]) {
-        assert_eq!(queries.len(), out.len(), "batch slices differ in length");
-        for (out, query) in out.iter_mut().zip(queries) {
-            *out = self.rook(query.square, query.occupied);
-        }
+        crate::each!(queries, out, |query| {
+            self.rook(query.square, query.occupied)
+        });
     }
 
     /// `out[i] = bishop(queries[i].square, queries[i].occupied)`, as [`Slider::rook_batch`].
@@ -138,10 +137,9 @@ pub trait Slider: Copy {
     /// If `queries` and `out` differ in length.
     #[inline(always)]
     fn bishop_batch(self, queries: &[SliderQuery], out: &mut [Bitboard]) {
-        assert_eq!(queries.len(), out.len(), "batch slices differ in length");
-        for (out, query) in out.iter_mut().zip(queries) {
-            *out = self.bishop(query.square, query.occupied);
-        }
+        crate::each!(queries, out, |query| {
+            self.bishop(query.square, query.occupied)
+        });
     }
 }
 

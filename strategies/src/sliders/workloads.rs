@@ -57,14 +57,7 @@ impl<P: LinePiece> Bench for SliderFamily<P> {
 
     /// `corpus` first: the headline, real positions.
     const DRAWS: &'static [Draw<SliderQuery>] = &[
-        Draw::each(
-            "corpus",
-            "the square of every rook and queen (rook_attacks) or bishop and queen (bishop_attacks) of both colours in the position corpus, with the position's occupancy",
-            |rng| {
-                let all = corpus_queries::<P>();
-                all[rng.random_range(0..all.len())]
-            },
-        ),
+        Draw::pool("corpus", "the square of every rook and queen (rook_attacks) or bishop and queen (bishop_attacks) of both colours in the position corpus, with the position's occupancy", corpus_queries::<P>),
         Draw::each(
             "random_quarter",
             "a random square; each other square occupied with probability 1/4 (~16 pieces)",

@@ -5,7 +5,7 @@
 
 use super::direction_fills;
 use super::line_conditional::LineConditional;
-use super::modify_occupancy::{ModifyOccupancy, TwoPasses};
+use super::modify_occupancy::ModifyOccupancy;
 use super::one_lookup;
 use super::{reference, XrayAttacks, XrayQuery};
 use crate::family::pieces::{Line, LinePiece, PieceFamily};
@@ -141,7 +141,7 @@ crate::family! {
             name: "modify_occupancy_kogge_stone_avx512_batch",
             summary: "attack, remove the attacked blockers, attack again, XOR: two batch passes of Kogge-Stone, eight queries per __m512i",
             needs: avx512,
-            kernel: TwoPasses(sliders::avx512::kogge_stone_batch::KoggeStoneAvx512Batch::new(avx512)),
+            kernel: super::modify_occupancy::TwoPasses(sliders::avx512::kogge_stone_batch::KoggeStoneAvx512Batch::new(avx512)),
             source: MODIFY_OCCUPANCY,
             footprint: Footprint::NONE,
         },
@@ -149,7 +149,7 @@ crate::family! {
             name: "modify_occupancy_magic_gather_avx512",
             summary: "attack, remove the attacked blockers, attack again, XOR: two batch passes of magic lookups, eight per gather",
             needs: avx512,
-            kernel: TwoPasses(sliders::avx512::magic_gather::MagicGatherAvx512::new(avx512)),
+            kernel: super::modify_occupancy::TwoPasses(sliders::avx512::magic_gather::MagicGatherAvx512::new(avx512)),
             source: MODIFY_OCCUPANCY,
             footprint: magic::TABLE_BYTES,
         },

@@ -44,14 +44,7 @@ impl<P: LinePiece> Bench for XrayFamily<P> {
 
     /// `corpus` first: the headline, real positions.
     const DRAWS: &'static [Draw<XrayQuery>] = &[
-        Draw::each(
-            "corpus",
-            "every slider of the piece's kind (queens too) in the position corpus, against its own pieces or the opponent's",
-            |rng| {
-                let all = corpus_queries::<P>();
-                all[rng.random_range(0..all.len())]
-            },
-        ),
+        Draw::pool("corpus", "every slider of the piece's kind (queens too) in the position corpus, against its own pieces or the opponent's", corpus_queries::<P>),
         Draw::each(
             "sparse",
             "a random square among 8 to 12 pieces, each other piece a blocker with probability 1/2",

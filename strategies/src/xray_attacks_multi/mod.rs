@@ -28,7 +28,7 @@ pub mod workloads;
 #[cfg(target_arch = "x86_64")]
 pub mod avx512;
 
-use crate::family::{Kernel, Source};
+use crate::family::Source;
 use crate::sliders::magic;
 use crate::xray_attacks::modify_occupancy::ModifyOccupancy;
 use crate::xray_attacks::one_lookup::{self, OneLookup};
@@ -61,10 +61,7 @@ pub trait XrayAttacksMulti: Copy {
     /// If `queries` and `out` differ in length.
     #[inline(always)]
     fn xrays_batch(self, queries: &[SliderSets], out: &mut [Bitboard]) {
-        assert_eq!(queries.len(), out.len(), "batch slices differ in length");
-        for (out, &query) in out.iter_mut().zip(queries) {
-            *out = self.xrays(query);
-        }
+        crate::each!(queries, out, |&query| self.xrays(query));
     }
 }
 
@@ -94,18 +91,6 @@ impl fmt::Display for SliderSets {
 /// The family of x-rays of sets of sliders, as the harness sees it.
 #[derive(Clone, Copy, Debug)]
 pub struct XrayAttacksMultiFamily;
-
-impl<X: XrayAttacksMulti> Kernel<XrayAttacksMultiFamily> for X {
-    #[inline(always)]
-    fn query(self, sets: SliderSets) -> Bitboard {
-        self.xrays(sets)
-    }
-
-    #[inline(always)]
-    fn batch(self, queries: &[SliderSets], out: &mut [Bitboard]) {
-        self.xrays_batch(queries, out)
-    }
-}
 
 const SEED: &str = "002_6293cd1af08cea25.txt";
 
@@ -158,6 +143,12 @@ crate::family! {
             source: Source::New,
             footprint: one_lookup::TABLE_BYTES.bishop,
         },
+    }
+
+    // Every technique is a kernel: a query calls `xrays`, a batch `xrays_batch`.
+    impl<T: XrayAttacksMulti> Kernel for T {
+        query(sets) => xrays(sets),
+        batch => xrays_batch,
     }
 }
 

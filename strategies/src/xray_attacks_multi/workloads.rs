@@ -36,14 +36,7 @@ impl Bench for XrayAttacksMultiFamily {
 
     /// `corpus` first: the headline, real positions.
     const DRAWS: &'static [Draw<SliderSets>] = &[
-        Draw::each(
-            "corpus",
-            "the rooks, bishops and queens of one side of a corpus position, against its own pieces or the opponent's",
-            |rng| {
-                let all = corpus_queries();
-                all[rng.random_range(0..all.len())]
-            },
-        ),
+        Draw::pool("corpus", "the rooks, bishops and queens of one side of a corpus position, against its own pieces or the opponent's", corpus_queries),
         Draw::each(
             "sparse",
             "8 to 12 pieces, each a rook-mover and a bishop-mover with probability 1/4 each, a blocker with 1/2",
