@@ -1,10 +1,9 @@
 //! What the attacked-by-side family is verified and measured on.
 
 use super::{AttackedFamily, SideQuery};
-use crate::attacks_to::workloads::corpus_position;
-use crate::attacks_to::workloads::POSITION_SHAPE;
 use crate::bench::{Bench, Draw, Shape};
 use crate::inputs;
+use crate::position::corpus::random_position;
 use crate::position::edge_positions::edge_positions;
 use crate::position::{default_corpus, Colour, Position};
 use crate::Square;
@@ -25,7 +24,7 @@ fn every_square_both_sides(positions: &[Position]) -> Vec<SideQuery> {
 
 impl Bench for AttackedFamily {
     fn shape() -> Shape {
-        POSITION_SHAPE
+        Shape::POSITIONS
     }
 
     fn verification_inputs(_seed: u64) -> Vec<(&'static str, Vec<SideQuery>)> {
@@ -46,7 +45,7 @@ impl Bench for AttackedFamily {
             "corpus",
             "a random corpus position, a random square, a random side",
             |rng| {
-                let position = corpus_position(rng);
+                let position = *random_position(rng);
                 let by = Colour::ALL[rng.random_range(0..2)];
                 SideQuery::new(position, inputs::square(rng), by)
             },
@@ -55,7 +54,7 @@ impl Bench for AttackedFamily {
             "king",
             "a random corpus position: is the side to move's king attacked (in check)?",
             |rng| {
-                let position = corpus_position(rng);
+                let position = *random_position(rng);
                 let us = position.side_to_move();
                 SideQuery::new(position, position.king(us), !us)
             },

@@ -1,10 +1,10 @@
 //! What the attacked-by-piece family is verified and measured on.
 
 use super::{AttackedByPieceFamily, PieceQuery};
-use crate::attacks_to::workloads::{corpus_position, corpus_position_with_moves};
 use crate::bench::{Bench, Draw};
-use crate::in_between::reference::between;
+use crate::geometry::lines::between;
 use crate::inputs;
+use crate::position::corpus::{corpus_position_with_moves, random_position};
 use crate::position::edge_positions::edge_positions;
 use crate::position::{default_corpus, reference, Colour, Piece, Position};
 use crate::{Bitboard, Square};
@@ -91,7 +91,7 @@ fn every_piece_to_every_square(positions: &[Position]) -> Vec<PieceQuery> {
 
 /// A random piece of a random corpus position towards a random square.
 fn corpus_query(rng: &mut impl Rng) -> PieceQuery {
-    let position = corpus_position(rng);
+    let position = *random_position(rng);
     let occupied = position.occupied();
     let pieces: Vec<Square> = occupied.into_iter().collect();
     let from = pieces[rng.random_range(0..pieces.len())];

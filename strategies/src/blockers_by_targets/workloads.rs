@@ -112,10 +112,7 @@ fn corpus_with_all_targets() -> Vec<SlidersAndTargets> {
 /// (1/16 a queen); 1 to 3 random pieces are the targets.
 fn random_query(rng: &mut ChaCha8Rng, pieces: std::ops::RangeInclusive<u32>) -> SlidersAndTargets {
     let count = rng.random_range(pieces);
-    let mut occupied = Bitboard::EMPTY;
-    while occupied.len() < count {
-        occupied |= Bitboard::from_square(inputs::square(rng));
-    }
+    let occupied = inputs::fill_to(rng, Bitboard::EMPTY, count);
     let mut word = || Bitboard(rng.random::<u64>());
     let (orthogonal, diagonal) = (occupied & word() & word(), occupied & word() & word());
     let wanted = rng.random_range(1..=3);

@@ -3,6 +3,7 @@
 //! geometry in its `types` crate, and Stockfish in `bitboard.h`).
 //!
 //! - [`masks`]: files, ranks and the wrap masks of one- and two-file steps;
+//! - [`fills`]: one-file steps east and west, north and south fills of a set;
 //! - [`rays`]: the eight directions with their shifts, rays, and the relevant-occupancy masks
 //!   of the slider tables;
 //! - [`lines`]: the squares between two squares, and the empty-board lines of rook and bishop;
@@ -14,6 +15,7 @@
 //! check; the in-between reference's walk, [`lines::between`], is the one exception, shared
 //! with the FEN reader.
 
+pub mod fills;
 pub mod leapers;
 pub mod lines;
 pub mod masks;

@@ -20,7 +20,7 @@ pub mod reference;
 pub mod workloads;
 
 use crate::family::Source;
-use crate::knight_attacks::lookup;
+use crate::geometry::leapers::KNIGHT_BYTES;
 use crate::Bitboard;
 
 /// The knight-fork family.
@@ -85,14 +85,14 @@ crate::family! {
             summary: "every pair of targets, the intersection of their knight-attack lookups",
             kernel: pair_loop::PairLoop,
             source: Source::seed(SEED, "Knight Forks (loop over pieces, intersect all combinations)"),
-            footprint: lookup::TABLE_BYTES,
+            footprint: KNIGHT_BYTES,
         },
         AttackedTwiceLoop {
             name: "attacked_twice_loop",
             summary: "one lookup per target, accumulated into attacked-once and attacked-twice sets",
             kernel: attacked_twice_loop::AttackedTwiceLoop,
             source: Source::New,
-            footprint: lookup::TABLE_BYTES,
+            footprint: KNIGHT_BYTES,
         },
         Avx2Batch {
             name: "avx2_batch",

@@ -1,10 +1,9 @@
 //! What the legality-test family is verified and measured on.
 
 use super::{LegalityTestFamily, MoveQuery};
-use crate::attacks_to::workloads::POSITION_SHAPE;
-use crate::attacks_to::workloads::{corpus_position, corpus_position_with_moves};
 use crate::bench::{Bench, Draw, Shape};
 use crate::inputs;
+use crate::position::corpus::{corpus_position_with_moves, random_position};
 use crate::position::edge_positions::edge_positions;
 use crate::position::{default_corpus, reference, Move, Piece, Position};
 use crate::Square;
@@ -141,7 +140,7 @@ fn hash_query(rng: &mut impl Rng) -> MoveQuery {
 
 /// A random piece of the side to move, to a random square, sometimes with a promotion.
 fn random_query(rng: &mut impl Rng) -> MoveQuery {
-    let position = corpus_position(rng);
+    let position = *random_position(rng);
     let own: Vec<Square> = position
         .colour(position.side_to_move())
         .into_iter()
@@ -155,7 +154,7 @@ fn random_query(rng: &mut impl Rng) -> MoveQuery {
 
 impl Bench for LegalityTestFamily {
     fn shape() -> Shape {
-        POSITION_SHAPE
+        Shape::POSITIONS
     }
 
     fn verification_inputs(seed: u64) -> Vec<(&'static str, Vec<MoveQuery>)> {

@@ -133,11 +133,7 @@ pub fn corpus_queries<P: LinePiece>() -> &'static [SliderQuery] {
 
 /// `count` pieces (at most 64), the slider on `square` one of them.
 fn pieces_around(rng: &mut ChaCha8Rng, square: Square, count: u32) -> Bitboard {
-    let mut set = Bitboard::from_square(square);
-    while set.len() < count {
-        set |= Bitboard::from_square(inputs::square(rng));
-    }
-    set
+    inputs::fill_to(rng, Bitboard::from_square(square), count)
 }
 
 /// Every square with the empty board, the full board, only the slider and all but the slider.

@@ -145,10 +145,7 @@ fn corpus_with_attacked<P: LinePiece>() -> Vec<XrayQuery> {
 fn random_query(rng: &mut ChaCha8Rng, pieces: std::ops::RangeInclusive<u32>) -> XrayQuery {
     let square = inputs::square(rng);
     let count = rng.random_range(pieces);
-    let mut occupied = Bitboard::from_square(square);
-    while occupied.len() < count {
-        occupied |= Bitboard::from_square(inputs::square(rng));
-    }
+    let occupied = inputs::fill_to(rng, Bitboard::from_square(square), count);
     let blockers = occupied & Bitboard(rng.random::<u64>()) & !Bitboard::from_square(square);
     XrayQuery::new(square, occupied, blockers)
 }
@@ -220,11 +217,7 @@ fn random_boards<P: LinePiece>(rng: &mut ChaCha8Rng) -> Vec<XrayQuery> {
                 4 => word() | word() | word(),
                 _ => {
                     let count = rng.random_range(0..=32);
-                    let mut set = Bitboard::EMPTY;
-                    while set.len() < count {
-                        set |= Bitboard::from_square(inputs::square(rng));
-                    }
-                    set
+                    inputs::fill_to(rng, Bitboard::EMPTY, count)
                 }
             };
             let occupied = if (i / 6) % 2 == 0 {

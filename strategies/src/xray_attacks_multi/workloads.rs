@@ -100,10 +100,7 @@ fn corpus_with_all_blockers() -> Vec<SliderSets> {
 /// (1/16 a queen) and a blocker with probability 1/2.
 fn random_query(rng: &mut ChaCha8Rng, pieces: std::ops::RangeInclusive<u32>) -> SliderSets {
     let count = rng.random_range(pieces);
-    let mut occupied = Bitboard::EMPTY;
-    while occupied.len() < count {
-        occupied |= Bitboard::from_square(inputs::square(rng));
-    }
+    let occupied = inputs::fill_to(rng, Bitboard::EMPTY, count);
     let mut word = || Bitboard(rng.random::<u64>());
     SliderSets {
         orthogonal: occupied & word() & word(),
