@@ -29,8 +29,12 @@ use strategies::{inputs, Answer, Bench, Distribution, Kernel, Queries, Visitor};
 
 /// Queries per pass in throughput and latency mode, unless the family's shape says otherwise.
 pub const POOL: usize = strategies::Shape::DEFAULT.pool;
-/// Queries per batch call in throughput mode.
-pub const BLOCK: usize = 1024;
+/// Queries per batch call in throughput mode. Its answers stay in L1 whatever their size: with
+/// 1,024, pawn structure's answers (48 bytes each) filled the 48 KiB L1 of Intel family 6
+/// model 167 and `simd_batch_avx512` measured 1.3 to 1.4 times slower than a plain loop.
+pub const BLOCK: usize = 256;
+/// How long [`Prepared::run_hot`] warms a variant up at least before its timed pass.
+pub const WARM_UP: Duration = Duration::from_micros(50);
 /// Queries per pass in cache-pressure mode: four blocks, each after its own sweep.
 pub const PRESSURE_POOL: usize = 256;
 /// Queries between two sweeps in cache-pressure mode.
@@ -132,6 +136,7 @@ impl Workload {
             current: 0,
             rng,
             out: vec![F::Output::default(); BLOCK],
+            scratch: Vec::with_capacity(BLOCK),
             eviction: None,
         };
         prepared.acquire();
@@ -174,21 +179,21 @@ pub struct Prepared<F: Bench> {
     current: usize,
     rng: ChaCha8Rng,
     out: Vec<F::Output>,
+    /// One block of queries in the order [`Prepared::warm`] runs them.
+    scratch: Vec<F::Input>,
     eviction: Option<EvictionBuffer>,
 }
 
 impl<F: Bench> Prepared<F> {
     /// Draws the next set of queries from the workload's generator and makes `orders` copies
     /// of it, each shuffled into its own random order (the generator decides, so the same seed
-    /// gives the same sets and orders), and one more for [`Prepared::run_hot`] to warm up on;
-    /// selects the first.
+    /// gives the same sets and orders); selects the first.
     pub fn draw(&mut self, orders: usize) {
         let (distribution, per_pass) =
             (self.workload.distribution, self.workload.queries_per_pass());
         let set = F::queries(&distribution, &mut self.rng, per_pass);
         self.work = work::<F>(&set);
-        // One order more than asked: the last is the one every hot sample warms up on.
-        self.sets = (0..orders.max(1) + 1)
+        self.sets = (0..orders.max(1))
             .map(|_| shuffled(&set, &mut self.rng))
             .collect();
         self.current = 0;
@@ -247,36 +252,64 @@ impl<F: Bench> Prepared<F> {
         self.timed(kernel, passes)
     }
 
-    /// One untimed pass with `kernel`, then one timed pass over the selected queries: the
-    /// state every sample of the runner is taken in ("hot"). The untimed pass brings the
-    /// variant's own tables and its branch history into the state a timed pass keeps them in,
-    /// whatever ran before it; under cache pressure, the sweep before every timed block then
-    /// evicts the stated number of bytes after it. Without it, a variant with a large table was
-    /// timed on the table that the variants before it in the round had evicted: rook `magic`
-    /// measured 3.0 ns per query in a full run and 0.9 ns alone (Intel family 6 model 167), 4.6
-    /// and 1.4 on a Zen 4.
+    /// One untimed pass with `kernel` ([`Prepared::warm`]), then one timed pass over the
+    /// selected queries: the state every sample of the runner is taken in ("hot"). The untimed
+    /// pass brings the variant's own tables and its branch history into the state a timed pass
+    /// keeps them in, whatever ran before it; under cache pressure, the sweep before every
+    /// timed block then evicts the stated number of bytes after it. Without it, a variant with
+    /// a large table was timed on the table that the variants before it in the round had
+    /// evicted: rook `magic` measured 3.0 ns per query in a full run and 0.9 ns alone (Intel
+    /// family 6 model 167), 4.6 and 1.4 on a Zen 4.
     ///
-    /// The untimed pass runs the workload's own loop (the latency chain in latency mode, the
-    /// batch loop otherwise) over the same queries in another order (the last that
-    /// [`Prepared::draw`] made): the same tables and branches, but not the sequence the timed
-    /// pass then runs, which a branch predictor learns in a pass or two. Warmed on the timed
-    /// order itself, knight `lookup`, which loops over the knights, measured 1.4 times faster
-    /// than a plain loop over freshly shuffled queries; timing several passes over one order,
-    /// up to 1.8 times (knight forks' `pair_loop`); timing them over several orders instead
-    /// evicted the large tables from L2 (rook `pext` 1.3 times slower than its plain loop).
-    /// So a sample is one timed pass, in an order no pass of the sample has run; the budget
-    /// buys rounds, not passes. The queries are read into cache (untimed) before it.
+    /// A sample is one timed pass, in an order no pass has run before: the budget buys rounds,
+    /// not passes. Timing several passes over one order, a branch predictor learns the order
+    /// (knight forks' `pair_loop` up to 1.8 times faster than over fresh queries); timing them
+    /// over several orders evicted the large tables from L2, as did warming up on a second copy
+    /// of the queries (rook `pext` 1.3 to 1.4 times slower than a plain loop, whose queries
+    /// take half the room). The untimed pass is repeated until [`WARM_UP`] has passed: a CPU
+    /// that powers its 512-bit units down after a while without them runs the first
+    /// microseconds of AVX-512 code at a fraction of its throughput, and one pass of a fast
+    /// kernel is shorter than that (pawn structure's `simd_batch_avx512`, 1.06 ns per query
+    /// in a plain loop, measured 1.42 after a single untimed pass, as fast as its AVX2 twin).
     #[inline(never)]
     pub fn run_hot<K: Kernel<F>>(&mut self, kernel: K) -> (Duration, u64) {
-        let timed = self.current;
-        self.current = self.sets.len() - 1;
-        match self.workload.mode {
-            Mode::Latency => self.latency(kernel, 1),
-            Mode::Throughput | Mode::CachePressure => self.throughput(kernel, 1),
-        };
-        self.current = timed;
+        let warming = Instant::now();
+        self.warm(kernel);
+        while warming.elapsed() < WARM_UP {
+            self.warm(kernel);
+        }
         self.touch();
         self.timed(kernel, 1)
+    }
+
+    /// Untimed: every selected query through `kernel`, in the reverse order of the timed pass
+    /// (the workload's own loop: the latency chain in latency mode, the batch loop otherwise).
+    /// The same queries, so the same lines of the variant's tables, read from the same memory;
+    /// but not the sequence the timed pass then runs, so the branch predictor is warm, not
+    /// trained on the answer (warmed on the timed order itself, knight `lookup`, which loops
+    /// over the knights, measured 1.4 times faster than a plain loop over freshly shuffled
+    /// queries). Each block is reversed into a scratch block that stays in L1.
+    fn warm<K: Kernel<F>>(&mut self, kernel: K) {
+        let inputs = &self.sets[self.current].inputs;
+        let mut link = 0u64;
+        let opaque_zero = black_box(0u64);
+        for block in inputs.rchunks(BLOCK) {
+            self.scratch.clear();
+            self.scratch.extend(block.iter().rev());
+            match self.workload.mode {
+                Mode::Latency => {
+                    for &input in &self.scratch {
+                        link = kernel.query(F::mix(input, link & opaque_zero)).fold();
+                    }
+                }
+                Mode::Throughput | Mode::CachePressure => {
+                    let out = &mut self.out[..block.len()];
+                    kernel.batch(black_box(&self.scratch), out);
+                    black_box(&mut *out);
+                }
+            }
+        }
+        black_box(link);
     }
 
     /// `passes` timed passes in the workload's mode: the time and the work done.

@@ -18,7 +18,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Instant;
 use strategies::inputs::DEFAULT_SEED;
-use strategies::{Families, Registry};
+use strategies::{Descriptor, Families, Registry};
 
 #[derive(Args)]
 #[command(mut_arg("only", |a| a.help(
@@ -60,6 +60,11 @@ pub struct InvarianceArgs {
 
 /// `bitbench crosscheck`.
 pub fn crosscheck(context: &Context, args: &CrosscheckArgs) -> Result<ExitCode> {
+    let selected: Vec<&Descriptor> = Families::descriptors()
+        .into_iter()
+        .filter(|d| context.selection.includes(d) && context.cpu.check_all(d.requires).is_ok())
+        .collect();
+    outln!("crosscheck {}", described(&selected, args.quick, args.seed));
     let plan = plan(args.quick, args.seed)?;
     if !verified(context, args.seed) {
         return Ok(ExitCode::FAILURE);
@@ -92,7 +97,6 @@ pub fn crosscheck(context: &Context, args: &CrosscheckArgs) -> Result<ExitCode> 
 
 /// `bitbench invariance`.
 pub fn invariance(context: &Context, args: &InvarianceArgs) -> Result<ExitCode> {
-    let plan = plan(args.quick, args.seed)?;
     let machine = Machine::detect();
     let set = if context.selection.names().is_empty() {
         invariance::default_set::<Families>(&context.cpu)
@@ -113,6 +117,15 @@ pub fn invariance(context: &Context, args: &InvarianceArgs) -> Result<ExitCode> 
         }
         None => None,
     };
+    outln!(
+        "invariance {}{}",
+        described(&set, args.quick, args.seed),
+        dir.as_ref().map_or(String::new(), |d| format!(
+            "; the table also goes to {}",
+            d.display()
+        ))
+    );
+    let plan = plan(args.quick, args.seed)?;
     // Every variant measured beside the set, its families' whole selections, is verified.
     let mut families: Vec<String> = set.iter().map(|d| d.family.to_string()).collect();
     families.dedup();
@@ -163,6 +176,19 @@ pub fn invariance(context: &Context, args: &InvarianceArgs) -> Result<ExitCode> 
     } else {
         ExitCode::FAILURE
     })
+}
+
+/// What a check is about to measure, for the line it starts with (printed before an
+/// emulated process is refused, so that every option shows what it changed).
+fn described(variants: &[&Descriptor], quick: bool, seed: u64) -> String {
+    let mut families: Vec<&str> = variants.iter().map(|d| d.family).collect();
+    families.dedup();
+    format!(
+        "of {} variants in {} families, seed {seed}, the {} run's budget per workload",
+        variants.len(),
+        families.len(),
+        if quick { "quick" } else { "main" }
+    )
 }
 
 /// The main run's plan, or the quick run's; refused under emulation, where timings mean
