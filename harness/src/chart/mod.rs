@@ -175,3 +175,8 @@ pub fn render_record(record: &Record, dir: &Path) -> Result<Vec<PathBuf>> {
     }
     Ok(files)
 }
+
+/// The unit `family` of `record` counts its time in: `query`, or its own (perft: `node`).
+pub fn unit_of(record: &Record, family: &str) -> String {
+    rate::unit(record, family).unwrap_or_else(|| "query".into())
+}
