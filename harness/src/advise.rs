@@ -675,12 +675,28 @@ pub fn render_matrix(matrix: &Matrix, markdown: bool) -> String {
         for (i, cpu) in matrix.cpus.iter().enumerate() {
             let _ = writeln!(out, "CPU {}: {cpu}", i + 1);
         }
-        let header: String = (1..=matrix.cpus.len())
-            .map(|i| format!("{:<26}", format!("CPU {i}")))
-            .collect();
-        let _ = writeln!(out, "\n{:<22} {header}", "family");
+        out.push('\n');
+        let mut table = crate::report::TextTable::default();
+        table.column("family", false);
+        for i in 1..=matrix.cpus.len() {
+            table.column(&format!("CPU {i}"), false);
+        }
+        table.label_columns(1);
+        for row in &matrix.rows {
+            let family = if row.differs {
+                format!("{} *", row.family)
+            } else {
+                row.family.clone()
+            };
+            let cells = row
+                .recommended
+                .iter()
+                .map(|r| r.clone().unwrap_or_else(|| "–".into()));
+            table.row(std::iter::once(family).chain(cells).collect());
+        }
+        out.push_str(&table.render_fit(crate::console::width(), 0));
     }
-    for row in &matrix.rows {
+    for row in matrix.rows.iter().filter(|_| markdown) {
         let cells: Vec<String> = row
             .recommended
             .iter()
@@ -691,13 +707,8 @@ pub fn render_matrix(matrix: &Matrix, markdown: bool) -> String {
         } else {
             row.family.clone()
         };
-        if markdown {
-            let cells: Vec<String> = cells.iter().map(|c| markdown::code(c)).collect();
-            let _ = writeln!(out, "| {family} | {} |", cells.join(" | "));
-        } else {
-            let cells: String = cells.iter().map(|c| format!("{c:<26}")).collect();
-            let _ = writeln!(out, "{family:<22} {}", cells.trim_end());
-        }
+        let cells: Vec<String> = cells.iter().map(|c| markdown::code(c)).collect();
+        let _ = writeln!(out, "| {family} | {} |", cells.join(" | "));
     }
     if matrix.rows.iter().any(|r| r.differs) {
         let _ = writeln!(out, "\n* the advice differs between CPUs");
@@ -705,4 +716,88 @@ pub fn render_matrix(matrix: &Matrix, markdown: bool) -> String {
         let _ = writeln!(out, "\nThe advice is the same on every CPU measured.");
     }
     out
+}
+
+/// How many tied variants a summary line names before `+N more`.
+const TIES_NAMED: usize = 3;
+
+/// The short "use" summary `run` ends with: per family one line (the pick and its ties), then
+/// one line for each crossover under cache pressure and one per technique family whose
+/// ranking inside the move generator differs from its own; wrapped to `width` columns.
+pub fn render_summary(advice: &Advice, record: &Record, width: usize) -> String {
+    use crate::console::wrap;
+    let mut out = String::new();
+    out.push_str(&wrap(
+        &format!(
+            "Use on this CPU (from this run; `bitbench advise {}` says more):",
+            advice.record
+        ),
+        width,
+        0,
+    ));
+    let mut table = crate::report::TextTable::default();
+    table.column("family", false);
+    table.column("use", false);
+    table.column("tied with it", false);
+    for f in &advice.families {
+        let mut tied: Vec<String> = f.tied.iter().take(TIES_NAMED).cloned().collect();
+        if f.tied.len() > TIES_NAMED {
+            tied.push(format!("+{} more", f.tied.len() - TIES_NAMED));
+        }
+        let pick = if f.recommended_is_peer {
+            format!("{} (ext)", f.recommended)
+        } else {
+            f.recommended.clone()
+        };
+        table.row(vec![f.family.clone(), pick, tied.join(", ")]);
+    }
+    out.push_str(&table.render_fit(width, 2));
+    for f in &advice.families {
+        if let Some(c) = &f.crossover {
+            let line = format!(
+                "cache: {}: with more than about {} of other data in play, {} overtakes {}.",
+                f.family,
+                units::bytes(c.eviction_bytes),
+                c.variant,
+                f.recommended
+            );
+            out.push_str(&wrap(&line, width, 2));
+        }
+    }
+    for family in record.families() {
+        for line in context_summary(record, &family) {
+            out.push_str(&wrap(&line, width, 2));
+        }
+    }
+    out
+}
+
+/// Per technique family measured inside `family` (perft), one line where the first inside it
+/// is not the first alone.
+fn context_summary(record: &Record, family: &str) -> Vec<String> {
+    let ranks = context_ranks(record, family);
+    let mut dimensions: Vec<&str> = ranks.iter().map(|r| r.family.as_str()).collect();
+    dimensions.dedup();
+    dimensions
+        .into_iter()
+        .filter_map(|dimension| {
+            let of: Vec<&ContextRank> = ranks.iter().filter(|r| r.family == dimension).collect();
+            let inside = of
+                .iter()
+                .find(|r| r.context_rank == 1 && !r.tied_in_context)?;
+            let alone = of.iter().find(|r| r.isolation_rank == 1)?;
+            (inside.variant != alone.variant).then(|| {
+                format!(
+                    "context: {dimension} inside {family}: {} first (alone it ranks {} of {}); \
+                     {}, first alone, ranks {} of {} inside.",
+                    inside.variant,
+                    inside.isolation_rank,
+                    inside.isolation_of,
+                    alone.variant,
+                    alone.context_rank,
+                    alone.context_of
+                )
+            })
+        })
+        .collect()
 }

@@ -573,7 +573,77 @@ fn confirm(rows: &mut [Row], threshold_percent: f64) {
 }
 
 /// The comparison as a table for people.
-pub fn render(comparison: &Comparison, old: &Record, new: &Record) -> String {
+/// The comparison for people, in `width` columns: what was compared and how, the drift of
+/// each group, then per family its measurements (with `changed_only`, only those with a
+/// verdict: regressed, improved or alone) and the counts.
+pub fn render(
+    comparison: &Comparison,
+    old: &Record,
+    new: &Record,
+    changed_only: bool,
+    width: usize,
+) -> String {
+    crate::console::wrap_lines(&render_text(comparison, old, new, changed_only), width)
+        .replace(ROWS_MARK, &rows(comparison, changed_only, width))
+}
+
+/// Where the table of rows goes in [`render_text`]'s output (it is fitted, not wrapped).
+const ROWS_MARK: &str = "\u{1}rows\u{1}\n";
+
+/// Per family, its measurements as a table fitted to `width` (the noise, then the medians,
+/// left out where it is narrow; each row a block where even that is too wide).
+fn rows(comparison: &Comparison, changed_only: bool, width: usize) -> String {
+    let mut out = String::new();
+    let shown: Vec<&Row> = comparison
+        .rows
+        .iter()
+        .filter(|r| !changed_only || r.verdict != Verdict::Unchanged)
+        .collect();
+    for family in shown.chunk_by(|a, b| a.key.family == b.key.family) {
+        let _ = writeln!(out, "\n{}", family[0].key.family);
+        let mut table = crate::report::TextTable::default();
+        table.column("measurement", false);
+        table.label_columns(1);
+        for (header, priority) in [("old ns", 2), ("new ns", 2)] {
+            table.column(header, true);
+            table.optional(priority);
+        }
+        table.column("ratio", true);
+        table.column("vs drift", true);
+        table.column("noise", true);
+        table.optional(1);
+        table.column("verdict", false);
+        for row in family {
+            let id = row.key.id();
+            let id = id
+                .strip_prefix(&format!("{}/", row.key.family))
+                .unwrap_or(&id)
+                .to_string();
+            let verdict = match row.verdict {
+                Verdict::Regressed => "REGRESSED",
+                Verdict::Improved => "improved",
+                Verdict::Unconfirmed => "(alone)",
+                Verdict::Unchanged => "",
+            };
+            table.row(vec![
+                id,
+                format!("{:.3}", row.old_ns),
+                format!("{:.3}", row.new_ns),
+                format!("{:.3}x", row.ratio),
+                format!("{:.3}x", row.adjusted_ratio),
+                format!("{:.1}%", row.noise_percent),
+                verdict.into(),
+            ]);
+        }
+        out.push_str(&table.render_fit(width, 2));
+    }
+    if shown.is_empty() && changed_only {
+        out.push_str("\nno measurement changed (--changed shows only those with a verdict)\n");
+    }
+    out
+}
+
+fn render_text(comparison: &Comparison, old: &Record, new: &Record, changed_only: bool) -> String {
     let mut out = String::new();
     if comparison.cross_cpu {
         let _ = writeln!(
@@ -637,29 +707,19 @@ pub fn render(comparison: &Comparison, old: &Record, new: &Record) -> String {
             d.spread_percent
         );
     }
-    let _ = writeln!(
-        out,
-        "\n{:<62} {:>9} {:>9} {:>7} {:>9} {:>7}  verdict",
-        "measurement", "old ns", "new ns", "ratio", "vs drift", "noise"
-    );
-    for row in &comparison.rows {
-        let verdict = match row.verdict {
-            Verdict::Regressed => "REGRESSED",
-            Verdict::Improved => "improved",
-            Verdict::Unconfirmed => "(alone)",
-            Verdict::Unchanged => "",
-        };
+    if changed_only {
         let _ = writeln!(
             out,
-            "{:<62} {:>9.3} {:>9.3} {:>6.3}x {:>8.3}x {:>6.1}%  {verdict}",
-            row.key.id(),
-            row.old_ns,
-            row.new_ns,
-            row.ratio,
-            row.adjusted_ratio,
-            row.noise_percent
+            "\nonly the measurements with a verdict (--changed): {} of {}",
+            comparison
+                .rows
+                .iter()
+                .filter(|r| r.verdict != Verdict::Unchanged)
+                .count(),
+            comparison.rows.len()
         );
     }
+    out.push_str(ROWS_MARK);
     for (label, ids) in [
         ("only in old", &comparison.only_in_old),
         ("only in new", &comparison.only_in_new),

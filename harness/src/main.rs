@@ -286,6 +286,9 @@ pub struct CompareArgs {
     /// Machine-readable output.
     #[arg(long)]
     pub json: bool,
+    /// Show only the measurements with a verdict (regressed, improved, or alone), not every row.
+    #[arg(long)]
+    pub changed: bool,
     #[command(flatten)]
     pub only: Only,
 }

@@ -1,5 +1,6 @@
-//! `<family>-bars`: the median time per query of each variant on the headline distribution,
-//! throughput beside latency, one bar per variant, with whiskers (the 95% interval of the
+//! `<family>-bars`: the median time per query (per node for perft) of each variant on the
+//! headline distribution, fastest first, throughput beside latency (a panel only for a mode the
+//! family was measured in), one bar per variant (never an A/A twin), with whiskers (the 95% interval of the
 //! median, or the interquartile range for schema-1 records), the value (≈ where tied with
 //! the fastest) and the empty kernel as a grey rule.
 
@@ -32,55 +33,76 @@ pub fn render(record: &Record, family: &str, stem: &Path) -> Result<Vec<PathBuf>
         return Ok(Vec::new());
     };
     let names = style::variants(record, family);
+    let unit = super::rate::unit(record, family).unwrap_or_else(|| "query".into());
+    // A panel per mode the family was measured in, its bars fastest first (drawn bottom-up,
+    // so the slowest is pushed first).
+    let panels: Vec<(Mode, Vec<Bar>, Option<&Measurement>)> = [Mode::Throughput, Mode::Latency]
+        .into_iter()
+        .filter_map(|mode| {
+            let mut bars: Vec<Bar> = names
+                .iter()
+                .filter_map(|series| {
+                    let m = record.family(family).find(|m| {
+                        m.variant == series.name && m.mode == mode && m.workload == workload
+                    })?;
+                    Some(Bar {
+                        series,
+                        measurement: Some(m),
+                    })
+                })
+                .collect();
+            if bars.is_empty() {
+                return None;
+            }
+            bars.sort_by(|a, b| median(b).total_cmp(&median(a)));
+            let floor = record
+                .family(family)
+                .find(|m| m.floor && m.mode == mode && m.workload == workload);
+            Some((mode, bars, floor))
+        })
+        .collect();
     let kind = SpreadKind::of(record);
     let legend = legend(kind);
     let legend_height = style::legend_height(&legend, WIDTH);
-    let height = 40 + legend_height + 150 + ROW * names.len() as u32 + 30;
+    let rows = panels.iter().map(|(_, b, _)| b.len()).max().unwrap_or(1) as u32;
+    let height = 40 + legend_height + 150 + ROW * rows + 30;
     render!(stem, WIDTH, height, |root| {
         let area = style::with_footer(root, &record.caption())?;
         let area = style::with_title(
             &area,
             &format!(
-                "{family}: time per query on \"{workload}\" inputs, median and {}",
+                "{family}: time per {unit} on \"{workload}\" inputs, fastest first; median and {}",
                 kind.describe()
             ),
         )?;
         let (strip, body) = area.split_vertically(legend_height);
         style::draw_legend(&strip, &legend)?;
-        let panels = body.split_evenly((1, 2));
-        for (panel, mode) in panels.iter().zip([Mode::Throughput, Mode::Latency]) {
-            // Drawn bottom-up, so reversed: the record's order reads top to bottom.
-            let bars: Vec<Bar> = names
-                .iter()
-                .rev()
-                .map(|series| Bar {
-                    series,
-                    measurement: record.family(family).find(|m| {
-                        m.variant == series.name && m.mode == mode && m.workload == workload
-                    }),
-                })
-                .collect();
-            let floor = record
-                .family(family)
-                .find(|m| m.floor && m.mode == mode && m.workload == workload);
-            draw_panel(panel, mode, &bars, floor)?;
+        let areas = body.split_evenly((1, panels.len().max(1)));
+        for (area, (mode, bars, floor)) in areas.iter().zip(&panels) {
+            draw_panel(area, *mode, bars, *floor, &unit)?;
         }
         Ok(())
     })
 }
 
+/// A bar's median, for sorting (bars without a measurement last).
+fn median(bar: &Bar) -> f64 {
+    bar.measurement
+        .map_or(f64::INFINITY, |m| m.ns_per_op.median)
+}
+
 fn legend(kind: SpreadKind) -> Vec<LegendEntry> {
     let mut entries = vec![
         LegendEntry::new(
-            "median time per query (one colour per variant)",
-            Swatch::Bar(style::look(0).0),
+            "median time (one colour per variant)",
+            Swatch::Bar(style::colour(0)),
         ),
         LegendEntry::new(kind.describe(), Swatch::Whisker),
         LegendEntry::new("empty kernel: the floor", Swatch::Floor),
     ];
     if kind == SpreadKind::MedianInterval {
         entries.push(LegendEntry::new(
-            "tied with the fastest (paired ratio's 95% interval includes 1)",
+            "tied with the fastest: its paired ratio's 95% interval includes 1 or reaches into the A/A spread",
             Swatch::Mark(TIE),
         ));
     }
@@ -92,11 +114,12 @@ fn draw_panel<DB: DrawingBackend>(
     mode: Mode,
     bars: &[Bar],
     floor: Option<&Measurement>,
+    unit: &str,
 ) -> Result<()>
 where
     DB::ErrorType: 'static,
 {
-    let mut chart = axes(area, mode, bars, floor)?;
+    let mut chart = axes(area, mode, bars, floor, unit)?;
     let at = |i: usize| SegmentValue::CenterOf(i as u32);
     chart.draw_series(bars.iter().enumerate().filter_map(|(i, bar)| {
         let m = bar.measurement?;
@@ -164,6 +187,7 @@ fn axes<'a, DB: DrawingBackend>(
     mode: Mode,
     bars: &[Bar],
     floor: Option<&Measurement>,
+    unit: &str,
 ) -> std::result::Result<BarChart<'a, DB>, Box<dyn Error>>
 where
     DB::ErrorType: 'static,
@@ -196,7 +220,7 @@ where
             _ => String::new(),
         })
         .label_style(("sans-serif", 14))
-        .x_desc("time per query (ns/op)")
+        .x_desc(format!("time per {unit} (ns/{unit})"))
         .y_desc("variant")
         .axis_desc_style(("sans-serif", 15))
         .draw()?;

@@ -1,9 +1,11 @@
-//! `<family>-cache-pressure`: the time per query against the bytes swept between blocks of
-//! queries (log scale), one line per variant and the floor, whiskers at each point, and the
-//! CPU's cache sizes as rules. The panel drawn here ([`draw_panel`]) is also each panel of the
-//! cache-simulation chart, so the two share their x axis exactly.
+//! `<family>-cache-pressure`: the time per query (log scale) against the bytes swept between
+//! blocks of queries (log scale, the hot case E = 0 in a panel of its own), one line per
+//! variant and the floor, whiskers at each point, and the CPU's L1d, L2 and L3 sizes as rules.
+//! The panel drawn here ([`draw_panel`]) is also each panel of the cache-simulation chart, so
+//! the two share their x axis exactly.
 
-use super::style::{self, LegendEntry, Marker, Series, Swatch, FLOOR_COLOUR, GUIDE_COLOUR, WIDTH};
+use super::axes::{self, ByteAxis, ValueAxis};
+use super::style::{self, Dash, LegendEntry, Marker, Series, Swatch, FLOOR_COLOUR, WIDTH};
 use super::Result;
 use crate::record::{Measurement, Mode, Record};
 use crate::report::uncertainty::{Spread, SpreadKind};
@@ -11,7 +13,6 @@ use crate::units;
 use crate::workload::PRESSURE_BLOCK;
 use plotters::coord::Shift;
 use plotters::prelude::*;
-use std::error::Error;
 use std::path::{Path, PathBuf};
 
 /// One point: the eviction size, the value, and its spread where there is one.
@@ -41,6 +42,11 @@ pub struct Panel<'a> {
     /// Cache sizes to mark with a rule: bytes and label.
     pub guides: Vec<(u64, String)>,
     pub lines: &'a [Line],
+    /// A logarithmic value axis (times), else a linear one from zero (counts).
+    pub log_y: bool,
+    /// The largest size the byte axis must reach besides the sizes and the guides (so stacked
+    /// panels share one axis); 0 for none.
+    pub extent: u64,
 }
 
 pub fn render(record: &Record, family: &str, stem: &Path) -> Result<Vec<PathBuf>> {
@@ -67,11 +73,16 @@ pub fn render(record: &Record, family: &str, stem: &Path) -> Result<Vec<PathBuf>
             &body,
             &Panel {
                 caption: String::new(),
-                y_description: "time per query, sweep excluded (ns/op)",
+                y_description: &format!(
+                    "time per {}, sweep excluded (ns/{0}, log scale)",
+                    super::rate::unit(record, family).unwrap_or_else(|| "query".into())
+                ),
                 x_description: true,
                 sizes: &sizes,
                 guides: cpu_caches(record),
                 lines: &lines,
+                log_y: true,
+                extent: 0,
             },
         )
     })
@@ -126,6 +137,7 @@ pub fn lines_of(
         name: "empty (floor)".into(),
         colour: FLOOR_COLOUR,
         marker: Marker::Circle,
+        dash: Dash::Solid,
     };
     let mut lines: Vec<(Series, bool)> = style::variants(record, family)
         .into_iter()
@@ -182,111 +194,110 @@ pub fn legend(lines: &[Line], kind: SpreadKind) -> Vec<LegendEntry> {
     entries
 }
 
-/// Draws one panel: axes, cache rules, then each line with its markers and whiskers.
+/// Draws one panel: the hot point (E = 0) of every line in a panel of its own at the left,
+/// spread across it so none hides another; then the logarithmic axis of the other sizes with
+/// the cache rules and each line with its markers and whiskers. Times are on a logarithmic
+/// axis ([`Panel::log_y`]), so the fast region below L2 is as readable as the slow one past it.
 pub fn draw_panel<DB: DrawingBackend>(area: &DrawingArea<DB, Shift>, panel: &Panel) -> Result<()>
 where
     DB::ErrorType: 'static,
 {
-    let x_max = panel.sizes.last().copied().unwrap_or(16 << 20).max(1 << 20) * 2;
-    let y_max = panel
-        .lines
+    let values = panel.lines.iter().flat_map(|l| &l.points).flat_map(|p| {
+        let (low, high) = p.spread.unwrap_or((p.value, p.value));
+        [p.value, low, high]
+    });
+    let y = if panel.log_y {
+        ValueAxis::log(values, panel.y_description)
+    } else {
+        ValueAxis::linear(values, panel.y_description)
+    };
+    let nonzero: Vec<u64> = panel.sizes.iter().copied().filter(|&s| s > 0).collect();
+    let largest = nonzero.last().copied().unwrap_or(16 << 20);
+    // The axis reaches the caches up to eight times the largest size; a cache beyond that is
+    // named at the right edge instead of stretching the axis over empty space.
+    let largest_guide = panel
+        .guides
         .iter()
-        .flat_map(|l| &l.points)
-        .map(|p| p.spread.map_or(p.value, |(_, high)| high.max(p.value)))
-        .fold(0.0, f64::max)
-        * 1.15
-        + 1e-3;
-    let mut keys: Vec<u64> = panel
-        .sizes
-        .iter()
-        .map(|&s| style::byte_position(s))
-        .collect();
-    keys.dedup();
-    let mut builder = ChartBuilder::on(area);
+        .map(|(b, _)| *b)
+        .chain([panel.extent])
+        .filter(|&b| b <= largest.saturating_mul(8))
+        .max()
+        .unwrap_or(0);
+    let x = ByteAxis {
+        low: nonzero.first().copied().unwrap_or(16 << 10),
+        high: largest.max(largest_guide),
+        keys: nonzero.clone(),
+        description: "eviction buffer swept between blocks, E (bytes, log scale)".into(),
+        label: axes::size_label,
+    };
+    let caption_room = if panel.caption.is_empty() { 0 } else { 24 };
+    let x_area = if panel.x_description { 50 } else { 30 };
     if !panel.caption.is_empty() {
-        builder.caption(&panel.caption, ("sans-serif", 17));
-    }
-    let mut chart = builder
-        .margin(14)
-        .x_label_area_size(if panel.x_description { 50 } else { 30 })
-        .y_label_area_size(70)
-        .build_cartesian_2d(
-            (style::ZERO_AT / 2..x_max)
-                .log_scale()
-                .with_key_points(keys),
-            0f64..y_max,
+        area.draw_text(
+            &panel.caption,
+            &("sans-serif", 17).into_font().into_text_style(area),
+            (16, 8),
         )?;
-    chart
-        .configure_mesh()
-        .x_label_formatter(&|v| style::byte_label(*v))
-        .y_label_formatter(&|v| format!("{v:.1}"))
-        .x_desc(if panel.x_description {
-            "eviction buffer swept between blocks, E (bytes, log scale)"
-        } else {
-            ""
-        })
-        .y_desc(panel.y_description)
-        .axis_desc_style(("sans-serif", 15))
-        .label_style(("sans-serif", 13))
-        .draw()?;
-    for (bytes, label) in panel.guides.iter().filter(|(b, _)| *b < x_max) {
-        chart.draw_series(std::iter::once(PathElement::new(
-            vec![(*bytes, 0.0), (*bytes, y_max)],
-            GUIDE_COLOUR.stroke_width(1),
-        )))?;
-        chart.draw_series(std::iter::once(Text::new(
-            label.clone(),
-            (*bytes, y_max * 0.97),
-            ("sans-serif", 12).into_font(),
-        )))?;
     }
+    let zero = panel.sizes.contains(&0);
+    let (left, right) = axes::split_zero(area, zero);
+    if let Some(left) = &left {
+        let mut chart = axes::zero_panel(left, &y, "0 (hot)", caption_room, x_area)?;
+        let drawn: Vec<&Line> = panel
+            .lines
+            .iter()
+            .filter(|l| !l.points.is_empty())
+            .collect();
+        for (i, line) in drawn.iter().enumerate() {
+            let spot = axes::zero_spot(i, drawn.len());
+            let hot: Vec<&Point> = line.points.iter().filter(|p| p.bytes == 0).collect();
+            draw_points(&mut chart, line, &hot, |_| spot, &y)?;
+        }
+    }
+    let mut chart = axes::byte_panel(&right, &x, &y, zero, caption_room, x_area)?;
+    axes::draw_guides(&mut chart, &x, &y, &panel.guides)?;
     for line in panel.lines.iter().filter(|l| !l.points.is_empty()) {
-        draw_line(&mut chart, line)?;
+        let points: Vec<&Point> = line.points.iter().filter(|p| p.bytes > 0).collect();
+        let path: Vec<(i64, i64)> = points
+            .iter()
+            .map(|p| (x.at(p.bytes), y.at(p.value)))
+            .collect();
+        let width = if line.floor { 2 } else { 3 };
+        axes::draw_line(
+            &mut chart,
+            path,
+            line.series.colour,
+            line.series.dash,
+            width,
+        )?;
+        draw_points(&mut chart, line, &points, |p| x.at(p.bytes), &y)?;
     }
     Ok(())
 }
 
-type PressureChart<'a, DB> = ChartContext<
-    'a,
-    DB,
-    Cartesian2d<
-        plotters::coord::combinators::WithKeyPoints<plotters::coord::combinators::LogCoord<u64>>,
-        plotters::coord::types::RangedCoordf64,
-    >,
->;
-
-fn draw_line<DB: DrawingBackend>(
-    chart: &mut PressureChart<'_, DB>,
+/// A line's markers and whiskers at `points`, each at the x coordinate `x_of` gives.
+fn draw_points<DB: DrawingBackend>(
+    chart: &mut axes::Plot<'_, DB>,
     line: &Line,
-) -> std::result::Result<(), Box<dyn Error>>
+    points: &[&Point],
+    x_of: impl Fn(&Point) -> i64,
+    y: &ValueAxis,
+) -> Result<()>
 where
     DB::ErrorType: 'static,
 {
+    let whiskers: Vec<(i64, i64, i64)> = points
+        .iter()
+        .filter_map(|p| {
+            let (low, high) = p.spread?;
+            Some((x_of(p), y.at(low), y.at(high)))
+        })
+        .collect();
+    axes::draw_whiskers(chart, &whiskers, line.series.colour)?;
     let colour = line.series.colour;
-    let width = if line.floor { 2 } else { 3 };
-    let points: Vec<(u64, f64)> = line
-        .points
-        .iter()
-        .map(|p| (style::byte_position(p.bytes), p.value))
-        .collect();
-    chart.draw_series(LineSeries::new(points.clone(), colour.stroke_width(width)))?;
-    let whisker = colour.mix(0.8).stroke_width(2);
-    let spreads: Vec<(u64, f64, f64)> = line
-        .points
-        .iter()
-        .filter_map(|p| Some((style::byte_position(p.bytes), p.spread?.0, p.spread?.1)))
-        .collect();
-    chart.draw_series(
-        spreads
-            .iter()
-            .map(|&(x, low, high)| PathElement::new(vec![(x, low), (x, high)], whisker)),
-    )?;
-    chart.draw_series(spreads.iter().flat_map(|&(x, low, high)| {
-        [low, high]
-            .map(|y| EmptyElement::at((x, y)) + PathElement::new(style::cap(true, 4), whisker))
-    }))?;
-    chart.draw_series(points.iter().map(|&p| {
-        EmptyElement::at(p) + Polygon::new(line.series.marker.outline(4), colour.filled())
+    chart.draw_series(points.iter().map(|p| {
+        EmptyElement::at((x_of(p), y.at(p.value)))
+            + Polygon::new(line.series.marker.outline(4), colour.filled())
     }))?;
     Ok(())
 }

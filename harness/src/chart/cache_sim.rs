@@ -36,6 +36,12 @@ pub fn render(record: &Record, family: &str, stem: &Path) -> Result<Vec<PathBuf>
     let top = 40 + SUBTITLE_LINE * subtitle.len() as u32 + 6;
     let height = top + legend_height + 3 * PANEL + 30;
     let ll_name = format!("L{}", caches.ll.level);
+    let extent = cache_pressure::cpu_caches(record)
+        .iter()
+        .map(|(b, _)| *b)
+        .chain([caches.l1d.size_bytes, caches.ll.size_bytes])
+        .max()
+        .unwrap_or(0);
     render!(stem, WIDTH, height, |root| {
         let area = style::with_footer(root, &record.caption())?;
         let area = style::with_title(
@@ -56,11 +62,13 @@ pub fn render(record: &Record, family: &str, stem: &Path) -> Result<Vec<PathBuf>
         let specs = [
             Panel {
                 caption: "measured: time per query (ns/op)".into(),
-                y_description: "ns/op, sweep excluded",
+                y_description: "ns/op, sweep excluded (log scale)",
                 x_description: false,
                 sizes: &sizes,
                 guides: cache_pressure::cpu_caches(record),
                 lines: &timing,
+                log_y: true,
+                extent,
             },
             Panel {
                 caption: "simulated: L1d misses per query".into(),
@@ -69,6 +77,8 @@ pub fn render(record: &Record, family: &str, stem: &Path) -> Result<Vec<PathBuf>
                 sizes: &sizes,
                 guides: vec![guide("L1d", caches.l1d.size_bytes)],
                 lines: &l1d,
+                log_y: false,
+                extent,
             },
             Panel {
                 caption: format!("simulated: last-level ({ll_name}) misses per query"),
@@ -77,6 +87,8 @@ pub fn render(record: &Record, family: &str, stem: &Path) -> Result<Vec<PathBuf>
                 sizes: &sizes,
                 guides: vec![guide(&ll_name, caches.ll.size_bytes)],
                 lines: &last_level,
+                log_y: false,
+                extent,
             },
         ];
         for (panel, spec) in panels.iter().zip(&specs) {

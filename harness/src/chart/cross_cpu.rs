@@ -1,6 +1,7 @@
-//! `cross-cpu-<family>`: per variant, one bar per record, each the variant's geometric-mean
-//! ratio to the best variant on that record's CPU, with its 95% interval as a whisker where
-//! the record has one (schema 2). The same variant can rank differently on different CPUs.
+//! `cross-cpu-<family>`: per variant (best first), one bar per CPU that measured the family,
+//! each the variant's geometric-mean ratio to the best variant on that CPU in the CPU's newest
+//! full record ([`one_per_cpu`]), with its 95% interval as a whisker where the record has one.
+//! The same variant can rank differently on different CPUs.
 
 use super::style::{self, LegendEntry, Swatch, WIDTH};
 use super::Result;
@@ -28,20 +29,54 @@ pub fn record_label(record: &Record) -> String {
     format!("{}{masked} · {date}", record.machine.cpu.describe())
 }
 
+/// One record per CPU ([`CpuIdentity::slug`](crate::machine::CpuIdentity::slug)): its newest
+/// full record with every feature and every family (not feature-masked, no `--only`, not
+/// `--quick`), else its newest record of any kind, preferring the fuller ones in that order.
+/// The CPUs come in the order of their chosen records' first appearance in `records`.
+pub fn one_per_cpu(records: &[Record]) -> Vec<&Record> {
+    let mut chosen: Vec<&Record> = Vec::new();
+    let key = |r: &Record| {
+        (
+            !r.run.feature_masked && r.run.only.is_empty(),
+            !r.run.quick,
+            r.run.started_utc.clone(),
+        )
+    };
+    for record in records {
+        let slug = record.machine.cpu.slug();
+        match chosen.iter_mut().find(|r| r.machine.cpu.slug() == slug) {
+            Some(slot) if key(record) > key(slot) => *slot = record,
+            Some(_) => {}
+            None => chosen.push(record),
+        }
+    }
+    chosen
+}
+
 /// The cross-CPU comparison: per family, each variant's geometric-mean ratio to the best on
-/// each record's CPU. Returns the files written.
+/// each CPU (its record chosen by [`one_per_cpu`]), only the CPUs that measured the family.
+/// Returns the files written.
 pub fn render_cross_cpu(records: &[Record], dir: &Path) -> Result<Vec<PathBuf>> {
     std::fs::create_dir_all(dir)?;
+    let chosen = one_per_cpu(records);
     let mut families: Vec<String> = Vec::new();
-    for family in records.iter().flat_map(|r| r.families()) {
+    for family in chosen.iter().flat_map(|r| r.families()) {
         if !families.contains(&family) {
             families.push(family);
         }
     }
     let mut files = Vec::new();
     for family in families {
+        let measured: Vec<&Record> = chosen
+            .iter()
+            .copied()
+            .filter(|r| r.ranks.iter().any(|k| k.family == family))
+            .collect();
+        if measured.is_empty() {
+            continue;
+        }
         let stem = dir.join(format!("cross-cpu-{family}"));
-        files.extend(render_family(records, &family, &stem)?);
+        files.extend(render_family(&measured, &family, &stem)?);
     }
     Ok(files)
 }
@@ -59,7 +94,9 @@ fn bar(record: &Record, family: &str, variant: &str) -> Option<WithInterval> {
     Some((ratio, interval.map(|i| (i.low, i.high))))
 }
 
-fn render_family(records: &[Record], family: &str, stem: &Path) -> Result<Vec<PathBuf>> {
+/// The variants ranked in any of `records`, best first: by the geometric mean of their ratios
+/// over the CPUs that measured them.
+fn variants_best_first(records: &[&Record], family: &str) -> Vec<String> {
     let mut names: Vec<String> = Vec::new();
     for rank in records
         .iter()
@@ -70,21 +107,39 @@ fn render_family(records: &[Record], family: &str, stem: &Path) -> Result<Vec<Pa
             names.push(rank.variant.clone());
         }
     }
+    let score = |name: &str| {
+        let ratios: Vec<f64> = records
+            .iter()
+            .filter_map(|r| bar(r, family, name).map(|(ratio, _)| ratio))
+            .collect();
+        crate::stats::geometric_mean(&ratios)
+    };
+    names.sort_by(|a, b| score(a).total_cmp(&score(b)));
+    names
+}
+
+/// Pixels of one bar, and between the rows of variants.
+const BAR: u32 = 11;
+const ROW_GAP: u32 = 12;
+
+fn render_family(records: &[&Record], family: &str, stem: &Path) -> Result<Vec<PathBuf>> {
+    let names = variants_best_first(records, family);
     let legend: Vec<LegendEntry> = records
         .iter()
         .enumerate()
-        .map(|(j, r)| LegendEntry::new(record_label(r), Swatch::Bar(style::look(j).0)))
+        .map(|(j, r)| LegendEntry::new(record_label(r), Swatch::Bar(style::colour(j))))
         .chain([LegendEntry::new(
-            "95% interval of the geometric mean (schema-2 records)",
+            "95% interval of the geometric mean (where the record has rounds)",
             Swatch::Whisker,
         )])
         .collect();
     let legend_height = style::legend_height(&legend, WIDTH);
-    let (n, k) = (names.len().max(1), records.len().max(1));
-    let height = 40 + legend_height + 110 + (n * (16 * k + 14)).max(220) as u32 + 30;
+    let (n, k) = (names.len().max(1) as u32, records.len().max(1) as u32);
+    let height = 40 + legend_height + 90 + (n * (BAR * k + ROW_GAP)).max(160) + 30;
     let caption = format!(
-        "{} records · bitbench {}",
+        "{} CPU{}, the newest full record of each · bitbench {}",
         records.len(),
+        if records.len() == 1 { "" } else { "s" },
         env!("CARGO_PKG_VERSION")
     );
     render!(stem, WIDTH, height, |root| {
@@ -92,7 +147,7 @@ fn render_family(records: &[Record], family: &str, stem: &Path) -> Result<Vec<Pa
         let area = style::with_title(
             &area,
             &format!(
-                "{family}: ratio to the best variant on each CPU (geometric mean over workloads)"
+                "{family}: ratio to the best variant on each CPU, best first (geometric mean)"
             ),
         )?;
         let (strip, body) = area.split_vertically(legend_height);
@@ -101,11 +156,11 @@ fn render_family(records: &[Record], family: &str, stem: &Path) -> Result<Vec<Pa
     })
 }
 
-/// The bars: row `i` (a variant) spans `[i, i + 1)` in hundredths, top to bottom; record `j`
+/// The bars: row `i` (a variant) spans `[i, i + 1)` in hundredths, top to bottom; CPU `j`
 /// takes the `j`-th of `k` bands inside `[i + 0.1, i + 0.9)`.
 fn draw_bars<DB: DrawingBackend>(
     area: &DrawingArea<DB, plotters::coord::Shift>,
-    records: &[Record],
+    records: &[&Record],
     family: &str,
     names: &[String],
 ) -> std::result::Result<(), Box<dyn Error>>
@@ -121,7 +176,7 @@ where
         .flat_map(|r| names.iter().filter_map(|v| bar(r, family, v)))
         .map(|(ratio, interval)| interval.map_or(ratio, |(_, high)| high.max(ratio)))
         .fold(1.0, f64::max)
-        * 1.15;
+        * 1.08;
     let longest = names.iter().map(|v| v.chars().count()).max().unwrap_or(0) as u32;
     let mut chart = ChartBuilder::on(area)
         .margin(14)
@@ -141,7 +196,7 @@ where
         .axis_desc_style(("sans-serif", 15))
         .draw()?;
     for (j, record) in records.iter().enumerate() {
-        let colour = style::look(j).0;
+        let colour = style::colour(j);
         let bars: Vec<(i32, WithInterval)> = names
             .iter()
             .enumerate()
@@ -155,7 +210,7 @@ where
         chart.draw_series(bars.iter().map(|&(top, (ratio, _))| {
             Rectangle::new(
                 [(0.0, top), (ratio, top - band * 85 / 100)],
-                colour.filled(),
+                colour.mix(0.9).filled(),
             )
         }))?;
         let whisker = BLACK.stroke_width(1);

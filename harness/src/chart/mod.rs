@@ -6,21 +6,24 @@
 //! the median (schema 2) or, for schema-1 records, the interquartile range; the legend says
 //! which. A variant keeps its colour and marker across the charts of a record.
 //!
-//! - `<family>-bars` (`bars`): ns/op per variant, throughput and latency.
-//! - `<family>-cache-pressure` (`cache_pressure`): ns/op against the eviction size, one
-//!   line per variant.
+//! - `<family>-bars` (`bars`): ns/op per variant, fastest first, throughput and latency
+//!   (the modes the family was measured in).
+//! - `<family>-cache-pressure` (`cache_pressure`): ns/op (log scale) against the eviction
+//!   size (log scale, E = 0 apart), one line per variant, the CPU's L1d, L2 and L3 as rules.
 //! - `<family>-cache-sim` (`cache_sim`): the same time beside the simulated L1d and
 //!   last-level misses per query, on the same eviction axis (records made with `--cache-sim`).
-//! - `<family>-footprint` (`footprint`): table bytes against ns/op, hot and under the
-//!   heaviest pressure.
+//! - `<family>-footprint` (`footprint`): table bytes (log scale, spanning every table, "no
+//!   table" apart) against ns/op, hot and under the heaviest pressure.
 //! - `<family>-rate` (`rate`): for a family counting its own unit (perft: nodes), millions
 //!   of units per second per variant.
 //! - `<family>-in-context` (`in_context`): for a family measured in context (perft), each
 //!   technique's rank in its own family beside its rank inside the move generator.
-//! - `cross-cpu-<family>` (`cross_cpu`): each variant's ratio to the best, one bar per
-//!   record.
+//! - `cross-cpu-<family>` (`cross_cpu`): each variant's ratio to the best, one bar per CPU
+//!   (its newest full record) that measured the family.
 //!
-//! `style` holds what they share: fonts, colours and markers, the legend strip, the footer.
+//! `style` holds what they share: fonts, colours, dashes and markers, the legend strip, the
+//! footer; `axes` the logarithmic time and byte axes of the line and scatter charts. An A/A
+//! twin (the same code again under another name, a control) is never a bar or a line.
 
 use crate::record::{Mode, Record};
 use crate::report::uncertainty::SpreadKind;
@@ -51,10 +54,11 @@ macro_rules! render {
             drawn?;
             $root.present()?;
         }
-        Ok::<Vec<PathBuf>, Box<dyn Error>>(vec![svg, png])
+        Ok::<Vec<std::path::PathBuf>, Box<dyn std::error::Error>>(vec![svg, png])
     }};
 }
 
+mod axes;
 mod bars;
 mod cache_pressure;
 mod cache_sim;
@@ -64,7 +68,7 @@ mod in_context;
 mod rate;
 mod style;
 
-pub use cross_cpu::{record_label, render_cross_cpu};
+pub use cross_cpu::{one_per_cpu, record_label, render_cross_cpu};
 
 /// The charts drawn per family of a record.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -170,4 +174,9 @@ pub fn render_record(record: &Record, dir: &Path) -> Result<Vec<PathBuf>> {
         }
     }
     Ok(files)
+}
+
+/// The unit `family` of `record` counts its time in: `query`, or its own (perft: `node`).
+pub fn unit_of(record: &Record, family: &str) -> String {
+    rate::unit(record, family).unwrap_or_else(|| "query".into())
 }

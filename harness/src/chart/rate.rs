@@ -11,7 +11,6 @@ use plotters::coord::ranged1d::SegmentedCoord;
 use plotters::coord::types::{RangedCoordf64, RangedCoordu32};
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
-use std::error::Error;
 use std::path::{Path, PathBuf};
 
 /// Pixels per variant.

@@ -107,7 +107,15 @@ pub fn advise(args: &AdviseArgs) -> Result<ExitCode> {
         if args.json {
             outln!("{}", serde_json::to_string_pretty(&(&matrix, &advices))?);
         } else {
-            out!("{}", advise::render_matrix(&matrix, args.markdown));
+            let text = advise::render_matrix(&matrix, args.markdown);
+            if args.markdown {
+                out!("{text}");
+            } else {
+                out!(
+                    "{}",
+                    harness::console::wrap_lines(&text, harness::console::width())
+                );
+            }
         }
         return Ok(ExitCode::SUCCESS);
     }
@@ -147,7 +155,11 @@ pub fn advise(args: &AdviseArgs) -> Result<ExitCode> {
         } else if args.markdown {
             out!("{}", advise::render_markdown(&advice));
         } else {
-            out!("{}", advise::render_text(&advice, bold));
+            let text = advise::render_text(&advice, bold);
+            out!(
+                "{}",
+                harness::console::wrap_lines(&text, harness::console::width())
+            );
         }
     }
     Ok(ExitCode::SUCCESS)

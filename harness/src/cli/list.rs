@@ -25,32 +25,44 @@ pub fn list(context: &Context, json: bool) -> Result<ExitCode> {
             row.name.to_string()
         }
     };
+    let width = harness::console::width();
     for family in rows.chunk_by(|a, b| a.family == b.family) {
-        // The variant column fits the family's longest name (perft's run to 40 characters).
-        let width = family.iter().map(|row| name(row).len()).max().unwrap_or(0);
-        let width = width.max("variant".len());
         outln!("\n{}", family[0].family);
-        outln!(
-            "  {:<width$} {:>11}  {:<12} runs here",
-            "variant",
-            "table bytes",
-            "requires"
-        );
+        let mut table = harness::report::TextTable::default();
+        table.column("variant", false);
+        table.column("table bytes", true);
+        table.column("requires", false);
+        table.column("runs here", false);
+        table.column("why not", false);
+        table.optional(1);
         for row in family {
             let requires = if row.requires.is_empty() {
                 "-".to_string()
             } else {
                 row.requires.join(",")
             };
-            let status = match &row.not_runnable {
-                None => "yes".to_string(),
-                Some(reason) => format!("no ({reason})"),
+            let runs = if row.not_runnable.is_none() {
+                "yes"
+            } else {
+                "no"
             };
-            outln!(
-                "  {:<width$} {:>11}  {requires:<12} {status}",
+            table.row(vec![
                 name(row),
-                row.table_bytes
-            );
+                row.table_bytes.to_string(),
+                requires,
+                runs.into(),
+                row.not_runnable.clone().unwrap_or_default(),
+            ]);
+        }
+        let text = table.render_fit(width, 2);
+        out!("{text}");
+        if !text.lines().next().is_some_and(|l| l.contains("why not")) {
+            for row in family {
+                if let Some(reason) = &row.not_runnable {
+                    let line = format!("{}: {reason}", name(row));
+                    out!("{}", harness::console::wrap(&line, width, 4));
+                }
+            }
         }
     }
     Ok(ExitCode::SUCCESS)
@@ -117,7 +129,11 @@ pub fn print_verdict(verdict: &Verdict) {
             )
         }
         Outcome::NotRunnable { reason } => {
-            outln!("  skipped   {:<40} {reason}", verdict.variant)
+            let line = format!("skipped   {:<40} {reason}", verdict.variant);
+            out!(
+                "{}",
+                harness::console::wrap(&line, harness::console::width(), 2)
+            )
         }
         Outcome::Disagreed(m) => {
             outln!("  MISMATCH  {:<40} on {}", verdict.variant, m.check);

@@ -153,7 +153,7 @@ pub fn report(args: &ReportArgs) -> Result<ExitCode> {
                 Ok(())
             })?;
             for (record, path) in records.iter().zip(&args.records) {
-                outln!("{}: {}", path.display(), record.caption());
+                out!("{}", heading(path, record));
                 out!("{}", report::ranked_tables(record));
             }
             outln!("charts: {}", out.display());
@@ -174,7 +174,7 @@ pub fn report(args: &ReportArgs) -> Result<ExitCode> {
                 output::check_target_named(target, Legacy::Charts, &name)?;
             }
             for ((record, path), target) in records.iter().zip(&args.records).zip(&targets) {
-                outln!("{}: {}", path.display(), record.caption());
+                out!("{}", heading(path, record));
                 out!("{}", report::ranked_tables(record));
                 output::publish(target, Legacy::Charts, |staging| render(record, staging))?;
                 outln!("charts: {}\n", target.display());
@@ -182,6 +182,15 @@ pub fn report(args: &ReportArgs) -> Result<ExitCode> {
         }
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// A record's path and caption, wrapped to the output's width.
+fn heading(path: &Path, record: &Record) -> String {
+    harness::console::wrap(
+        &format!("{}: {}", path.display(), record.caption()),
+        harness::console::width(),
+        0,
+    )
 }
 
 /// `plot RECORD…`: the cross-CPU comparison. JSON files that are not bitbench records at all
@@ -227,6 +236,9 @@ pub fn plot(args: &PlotArgs) -> Result<ExitCode> {
 
 /// `compare OLD NEW`: ratios per measurement, a noise-aware verdict, exit 1 on a regression.
 pub fn compare(args: &CompareArgs) -> Result<ExitCode> {
+    if args.changed && args.json {
+        bail!("--changed narrows the text output; --json gives every measurement with its verdict");
+    }
     if !(args.threshold >= 0.0 && args.threshold.is_finite()) {
         bail!(
             "--threshold must be a non-negative percentage, not {}",
@@ -260,7 +272,16 @@ pub fn compare(args: &CompareArgs) -> Result<ExitCode> {
     if args.json {
         outln!("{}", serde_json::to_string_pretty(&comparison)?);
     } else {
-        out!("{}", compare::render(&comparison, &old, &new));
+        out!(
+            "{}",
+            compare::render(
+                &comparison,
+                &old,
+                &new,
+                args.changed,
+                harness::console::width()
+            )
+        );
     }
     Ok(if comparison.regressions > 0 {
         ExitCode::FAILURE
@@ -312,6 +333,9 @@ pub fn repeatability(args: &RepeatabilityArgs) -> Result<ExitCode> {
     };
     compare::comparable(&first, &second, &accept)?;
     let figures = harness::repeatability::measure(&first, &second)?;
-    out!("{figures}");
+    out!(
+        "{}",
+        harness::console::wrap_lines(&figures.to_string(), harness::console::width())
+    );
     Ok(ExitCode::SUCCESS)
 }

@@ -14,9 +14,9 @@ use harness::record::{
 };
 use harness::signals::{self, Deferred, Interrupted};
 use harness::verify::{Outcome, Verdict};
-use harness::{cachesim, chart, names, report, suite};
-use harness::{err, errln, out, outln};
-use std::io::{IsTerminal, Write};
+use harness::{cachesim, chart, console, names, report, suite};
+use harness::{errln, out, outln};
+use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::sync::atomic::AtomicBool;
@@ -57,7 +57,10 @@ pub fn run_and_write(context: &Context, args: &RunArgs) -> Result<PathBuf> {
     } else {
         Plan::default_run(args.seed)
     };
-    outln!("{}", describe(context, args, &plan));
+    out!(
+        "{}",
+        console::wrap(&describe(context, args, &plan), console::width(), 0)
+    );
     let machine = Machine::detect();
     if let Some(how) = &machine.emulated {
         bail!(
@@ -108,6 +111,13 @@ pub fn run_and_write(context: &Context, args: &RunArgs) -> Result<PathBuf> {
     if harness::console::stdout_gone() {
         errln!("record: {}", path.display());
     }
+    let here = harness::machine::Machine::detect().cpu;
+    let advice = harness::advise::advise(&path.display().to_string(), &record, &here);
+    outln!();
+    out!(
+        "{}",
+        harness::advise::render_summary(&advice, &record, console::width())
+    );
     Ok(path)
 }
 
@@ -199,19 +209,30 @@ pub(crate) fn verified(context: &Context, seed: u64) -> bool {
         })
         .sum();
     let agreed = verdicts.iter().filter(|v| v.agreed()).count();
-    outln!(
-        "verified: {agreed} variants agree with the reference ({checked} inputs checked, {:.1} s)",
-        started.elapsed().as_secs_f64()
+    let width = console::width();
+    out!(
+        "{}",
+        console::wrap(
+            &format!(
+                "verified: {agreed} variants agree with the reference ({checked} inputs \
+                 checked, {:.1} s)",
+                started.elapsed().as_secs_f64()
+            ),
+            width,
+            0
+        )
     );
     for family in Families::families() {
         let selected = verdicts.iter().any(|v| v.family == family.name);
         if let (true, Some(limit)) = (selected, family.verification_limit) {
-            outln!("  {}: verified on {limit}", family.name);
+            let line = format!("{}: verified on {limit}", family.name);
+            out!("{}", console::wrap(&line, width, 2));
         }
     }
     for v in &verdicts {
         if let Outcome::NotRunnable { reason } = &v.outcome {
-            outln!("  not measured: {}/{}: {reason}", v.family, v.variant);
+            let line = format!("not measured: {}/{}: {reason}", v.family, v.variant);
+            out!("{}", console::wrap(&line, width, 2));
         }
     }
     true
@@ -234,8 +255,9 @@ fn estimate_clock(quick: bool) -> Option<ClockEstimate> {
     clock
 }
 
-/// Measures every selected family, drawing progress on stderr: a bar on a terminal, otherwise
-/// one line per family.
+/// Measures every selected family, drawing progress on stderr: on a terminal, a one-line bar
+/// redrawn in place (never wider than the terminal) with an estimate of the time left from
+/// the pace so far; otherwise one line per family.
 fn measure(
     context: &Context,
     plan: &Plan,
@@ -244,11 +266,11 @@ fn measure(
     let total = suite::planned_total(plan);
     let terminal = std::io::stderr().is_terminal();
     let started = Instant::now();
+    let bar = terminal.then(|| Bar::new(total));
     let mut family = String::new();
-    let mut progress = |p: Progress| {
-        if terminal {
-            draw_bar(&p, total);
-        } else if p.family != family {
+    let mut progress = |p: Progress| match &bar {
+        Some(bar) => bar.show(&p),
+        None if p.family != family => {
             family = p.family.to_string();
             errln!(
                 "measuring {family} ({:.0}% of the plan, {:.1} s in)",
@@ -256,17 +278,12 @@ fn measure(
                 started.elapsed().as_secs_f64()
             );
         }
+        None => {}
     };
-    let samples = suite::measure_all::<Families>(
-        &context.cpu,
-        &context.selection,
-        plan,
-        &mut progress,
-        stop,
-    )?;
-    if terminal {
-        err!("\r{:<100}\r", "");
-    }
+    let samples =
+        suite::measure_all::<Families>(&context.cpu, &context.selection, plan, &mut progress, stop);
+    drop(bar);
+    let samples = samples?;
     errln!("measured in {:.1} s", started.elapsed().as_secs_f64());
     Ok(samples)
 }
@@ -279,19 +296,36 @@ fn fraction(p: &Progress, total: Duration) -> f64 {
     }
 }
 
-fn draw_bar(p: &Progress, total: Duration) {
-    let fraction = fraction(p, total);
-    let width = 30;
-    let filled = (fraction * width as f64).round() as usize;
-    let left = total.saturating_sub(p.budget_done).as_secs_f64();
-    err!(
-        "\r[{}{}] {:>3.0}%  {:<52} ~{left:.0} s left",
-        "#".repeat(filled),
-        ".".repeat(width - filled.min(width)),
-        fraction * 100.0,
-        p.label
-    );
-    let _ = std::io::stderr().flush();
+/// The progress bar on a terminal: its position is the budget done, in milliseconds, so its
+/// estimate of the time left is the budget left at the pace measured so far. Cleared when
+/// dropped, however the measuring ended.
+struct Bar(indicatif::ProgressBar);
+
+impl Bar {
+    fn new(total: Duration) -> Bar {
+        let bar = indicatif::ProgressBar::with_draw_target(
+            Some(total.as_millis().max(1) as u64),
+            indicatif::ProgressDrawTarget::stderr(),
+        );
+        let style = indicatif::ProgressStyle::with_template(
+            "[{bar:24}] {percent:>3}%  {wide_msg}  ~{eta} left",
+        )
+        .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar())
+        .progress_chars("#>.");
+        bar.set_style(style);
+        Bar(bar)
+    }
+
+    fn show(&self, p: &Progress) {
+        self.0.set_message(p.label.clone());
+        self.0.set_position(p.budget_done.as_millis() as u64);
+    }
+}
+
+impl Drop for Bar {
+    fn drop(&mut self) {
+        self.0.finish_and_clear();
+    }
 }
 
 fn make_record(

@@ -9,6 +9,7 @@ mod full;
 pub mod markdown;
 mod ranked;
 mod text_table;
+pub use text_table::TextTable;
 pub mod uncertainty;
 
 pub use checks::{crosscheck_table, invariance_table};
@@ -20,4 +21,4 @@ pub use full::simulated_caches;
 pub fn full_tables(record: &crate::record::Record) -> String {
     markdown::text(&full::full_tables(record))
 }
-pub use ranked::ranked_tables;
+pub use ranked::{ranked_tables, ranked_tables_in, WIDE};

@@ -9,16 +9,22 @@ use super::text_table::TextTable;
 use super::uncertainty::{self, Spread, SpreadKind, TIE};
 use crate::record::{Measurement, Mode, Record};
 use crate::units;
-use std::fmt::Write;
 
-/// The ranked tables of every family in `record`, the SIMD speedups and the footnotes.
+/// The ranked tables of every family in `record`, the SIMD speedups and the footnotes, laid
+/// out for [`console::width`](crate::console::width) columns.
 pub fn ranked_tables(record: &Record) -> String {
+    ranked_tables_in(record, crate::console::width())
+}
+
+/// [`ranked_tables`] in `width` columns: the wide layout from [`WIDE`] columns on, else the
+/// compact one; either leaves out optional columns, or stacks rows, where it does not fit.
+pub fn ranked_tables_in(record: &Record, width: usize) -> String {
     let mut out = String::new();
     for family in record.families() {
-        family_table(record, &family, &mut out);
+        family_table(record, &family, width, &mut out);
     }
-    simd_speedups(record, &mut out);
-    footnotes(record, &mut out);
+    simd_speedups(record, width, &mut out);
+    footnotes(record, width, &mut out);
     out
 }
 
@@ -29,7 +35,13 @@ struct Columns<'a> {
     workload: String,
     pressure: Option<u64>,
     cycles: bool,
+    /// The compact layout (below [`WIDE`] columns): no cycles and no ratio columns (the
+    /// geomean ranks; every ratio is in the full tables), the tie mark after the spread.
+    compact: bool,
 }
+
+/// From this many columns on, the ranked tables use their wide layout.
+pub const WIDE: usize = 120;
 
 impl Columns<'_> {
     fn headers(&self, table: &mut TextTable) {
@@ -43,18 +55,26 @@ impl Columns<'_> {
             },
             false,
         );
-        for mode in [Mode::Throughput, Mode::Latency] {
+        for (mode, priority) in [(Mode::Throughput, 1), (Mode::Latency, 3)] {
+            if self.compact {
+                table.group(mode.name(), &[("ns", true), (kind.header(), false)]);
+                table.optional(priority);
+                continue;
+            }
             let mut columns = vec![("ns/op", true), (kind.header(), true)];
             if self.cycles {
                 columns.push(("cyc*", true));
             }
             columns.push(("ratio", true));
             table.group(&format!("{} ({})", mode.name(), self.workload), &columns);
+            table.optional(priority);
         }
         if let Some(e) = self.pressure {
-            table.group(&format!("@{}", units::bytes_compact(e)), &[("ns/op", true)]);
+            table.column(&format!("@{}", units::bytes_compact(e)), true);
+            table.optional(4);
         }
         table.column("table", true);
+        table.optional(5);
     }
 
     /// The cells of one variant (or the floor) after its rank, label and geomean.
@@ -83,11 +103,23 @@ impl Columns<'_> {
         cells
     }
 
-    /// ns/op, its spread, cycles/op (if the record has a clock) and the ratio to the best.
+    /// ns/op, its spread, cycles/op (if the record has a clock) and the ratio to the best; in
+    /// the compact layout, `ns/op ±spread` and the tie mark in one cell.
     fn mode_cells(&self, m: Option<&Measurement>) -> Vec<String> {
-        let Some(m) = m else {
-            return vec!["-".into(); if self.cycles { 4 } else { 3 }];
+        let columns = match (self.compact, self.cycles) {
+            (true, _) => 2,
+            (false, true) => 4,
+            (false, false) => 3,
         };
+        let Some(m) = m else {
+            return vec!["-".into(); columns];
+        };
+        if self.compact {
+            return vec![
+                format!("{:.2}", m.ns_per_op.median),
+                format!("{}{}", Spread::of(m).plus_minus(), marks(m)),
+            ];
+        }
         let mut cells = vec![
             format!("{:.2}", m.ns_per_op.median),
             Spread::of(m).plus_minus(),
@@ -117,22 +149,34 @@ fn marks(m: &Measurement) -> String {
     format!("{tie}{suspect}")
 }
 
-fn family_table(record: &Record, family: &str, out: &mut String) {
+fn family_table(record: &Record, family: &str, width: usize, out: &mut String) {
     let Some(workload) = record.headline(family) else {
         return;
     };
     let ranks: Vec<_> = record.ranks.iter().filter(|r| r.family == family).collect();
     let workloads = ranks.iter().map(|r| r.workloads).max().unwrap_or(0);
-    let _ = writeln!(
-        out,
-        "\n{family}: ranked by geometric mean of ratio to best over {workloads} workloads (1.00x = best)"
-    );
+    let compact = width < WIDE;
+    let title = if compact {
+        format!(
+            "{family}: ranked by the geometric mean of the ratio to the best over {workloads} \
+             workloads (1.00x = best); times in ns per {} on \"{workload}\"",
+            crate::chart::unit_of(record, family)
+        )
+    } else {
+        format!(
+            "{family}: ranked by geometric mean of ratio to best over {workloads} workloads \
+             (1.00x = best)"
+        )
+    };
+    out.push('\n');
+    out.push_str(&wrap(&title, width, 0));
     let columns = Columns {
         record,
         family,
         workload,
         pressure: record.largest_eviction(family),
         cycles: record.clock.is_some(),
+        compact,
     };
     let mut table = TextTable::default();
     columns.headers(&mut table);
@@ -158,20 +202,23 @@ fn family_table(record: &Record, family: &str, out: &mut String) {
         cells.extend(columns.cells(&floor.variant));
         table.row(cells);
     }
-    out.push_str(&table.render(2));
+    out.push_str(&table.render_fit(width, 2));
     for line in uncertainty::control_lines(record, family) {
-        out.push_str(&wrap(&line, 100, 2));
+        out.push_str(&wrap(&line, width, 2));
     }
 }
 
-fn simd_speedups(record: &Record, out: &mut String) {
+fn simd_speedups(record: &Record, width: usize, out: &mut String) {
     if record.simd_speedups.is_empty() {
         return;
     }
-    let _ = writeln!(
-        out,
-        "\nSIMD kernels against the best portable variant, throughput (above 1.00x = SIMD faster):"
-    );
+    out.push('\n');
+    out.push_str(&wrap(
+        "SIMD kernels against the best portable variant, throughput (above 1.00x = SIMD \
+         faster):",
+        width,
+        0,
+    ));
     let mut table = TextTable::default();
     for (header, right) in [
         ("family", false),
@@ -181,6 +228,9 @@ fn simd_speedups(record: &Record, out: &mut String) {
         ("best portable", false),
     ] {
         table.column(header, right);
+        if header == "workload" {
+            table.optional(1);
+        }
     }
     for s in &record.simd_speedups {
         let speedup = match &s.interval {
@@ -198,25 +248,28 @@ fn simd_speedups(record: &Record, out: &mut String) {
             s.best_portable.clone(),
         ]);
     }
-    out.push_str(&table.render(2));
+    table.label_columns(2);
+    out.push_str(&table.render_fit(width, 2));
 }
 
-fn footnotes(record: &Record, out: &mut String) {
+fn footnotes(record: &Record, width: usize, out: &mut String) {
     out.push('\n');
     for line in uncertainty::explanation(record) {
-        out.push_str(&wrap(&line, 100, 2));
+        out.push_str(&wrap(&line, width, 2));
     }
-    let _ = writeln!(
-        out,
-        "  * cycles/op are estimates: ns/op times the clock estimated in this run{}.",
-        record
-            .clock
-            .as_ref()
-            .map_or(" (none on this architecture)".into(), |c| format!(
-                " ({:.2} GHz)",
-                c.ghz
-            ))
-    );
+    if width >= WIDE {
+        let cycles = format!(
+            "* cycles/op are estimates: ns/op times the clock estimated in this run{}.",
+            record
+                .clock
+                .as_ref()
+                .map_or(" (none on this architecture)".into(), |c| format!(
+                    " ({:.2} GHz)",
+                    c.ghz
+                ))
+        );
+        out.push_str(&wrap(&cycles, width, 2));
+    }
     let suspects: Vec<String> = record
         .measurements
         .iter()
@@ -232,34 +285,15 @@ fn footnotes(record: &Record, out: &mut String) {
         })
         .collect();
     if !suspects.is_empty() {
-        let _ = writeln!(
-            out,
-            "  ! SUSPECT, measured below the empty kernel (work probably deleted): {}",
-            suspects.join("; ")
-        );
+        out.push_str(&wrap(
+            &format!(
+                "! SUSPECT, measured below the empty kernel (work probably deleted): {}",
+                suspects.join("; ")
+            ),
+            width,
+            2,
+        ));
     }
 }
 
-/// `text` as lines of at most `width` characters (longer words stay whole), the first
-/// indented by `indent` spaces and the rest by two more.
-pub(super) fn wrap(text: &str, width: usize, indent: usize) -> String {
-    let mut out = String::new();
-    let mut line = " ".repeat(indent);
-    let mut empty = true;
-    for word in text.split_whitespace() {
-        if !empty && line.chars().count() + 1 + word.chars().count() > width {
-            out.push_str(line.trim_end());
-            out.push('\n');
-            line = " ".repeat(indent + 2);
-            empty = true;
-        }
-        if !empty {
-            line.push(' ');
-        }
-        line.push_str(word);
-        empty = false;
-    }
-    out.push_str(line.trim_end());
-    out.push('\n');
-    out
-}
+pub(super) use crate::console::wrap;
