@@ -86,6 +86,13 @@ pub enum Command {
     /// Time a UCI engine's perft (`go perft N`) beside our move generator's on the same
     /// positions, checking every count against the published table.
     Engine(cli::engine::EngineArgs),
+    /// The harness against a plain loop: each variant's hot throughput median beside the
+    /// fastest pass of one batch call over the same kind of queries; exit 1 if any is more
+    /// than 1.25x away.
+    Crosscheck(cli::checks::CrosscheckArgs),
+    /// Selection invariance: each variant's hot median inside its family's full selection
+    /// over its median alone, interleaved; exit 1 if any ratio lies outside [0.90, 1.10].
+    Invariance(cli::checks::InvarianceArgs),
     /// (internal) The cache simulation's worker, run under valgrind by `run --cache-sim`.
     #[command(hide = true)]
     CacheSimWorker(CacheSimWorkerArgs),
@@ -108,6 +115,8 @@ impl Command {
             Command::Repeatability(_) => (None, None),
             Command::Perft(a) => (None, Some(&mut a.disable)),
             Command::Engine(a) => (None, Some(&mut a.disable)),
+            Command::Crosscheck(a) => (Some(&mut a.only), Some(&mut a.disable)),
+            Command::Invariance(a) => (Some(&mut a.only), Some(&mut a.disable)),
             Command::CacheSimWorker(a) => (Some(&mut a.only), Some(&mut a.disable)),
         }
     }
@@ -499,6 +508,12 @@ fn dispatch(cli: Cli, name: &str) -> Result<ExitCode> {
         }
         Command::Engine(args) => {
             cli::engine::engine(&Context::new(&Only::default(), &args.disable)?, &args)
+        }
+        Command::Crosscheck(args) => {
+            cli::checks::crosscheck(&Context::new(&args.only, &args.disable)?, &args)
+        }
+        Command::Invariance(args) => {
+            cli::checks::invariance(&Context::new(&args.only, &args.disable)?, &args)
         }
         Command::CacheSimWorker(args) => {
             let context = Context::new(&args.only, &args.disable)?;

@@ -5,9 +5,10 @@
 //! neighbour on the shared machine) hits every variant alike, and no variant always follows
 //! the same neighbour (with a fixed order rotated by one per round, every variant followed the
 //! same one in every round, and whatever state that one left became a bias). Each sample is
-//! taken **hot** ([`Prepared::run_hot`]): an untimed pass of the same variant over its own
-//! queries, then a few timed passes, so that no timed pass starts on state left by another
-//! variant. A sample yields a time per query.
+//! taken **hot** ([`Prepared::run_hot`]): an untimed pass of the same variant over the round's
+//! queries in another order, then one timed pass, so that no timed pass starts on state left
+//! by another variant, nor on a sequence of queries its own code has already run. A sample
+//! yields a time per query.
 //!
 //! Every round draws fresh queries; every variant (and the floor) runs on exactly those, each
 //! in its own random order, so no code replays a sequence the branch predictor could have
@@ -50,8 +51,8 @@ pub struct Plan {
     pub total: Duration,
     /// Rounds at least, even past the budget.
     pub min_rounds: usize,
-    /// Rounds at most: each sample holds as many passes as it takes to fill the budget in this
-    /// many rounds, so a record stays small however fast a kernel is.
+    /// Rounds at most, so a record stays small however fast a kernel is (a workload that
+    /// reaches them ends its slice before its budget).
     pub max_rounds: usize,
     /// Sweeps through all the workloads of all the families, each taking an equal slice of
     /// every budget.
@@ -353,9 +354,6 @@ struct WorkloadState<F: Bench> {
     sweeps: Vec<usize>,
 }
 
-/// The most passes one sample holds.
-const MAX_PASSES: u64 = 256;
-
 impl<F: Bench> WorkloadState<F> {
     fn new(workload: &Workload, seed: u64, slots: Vec<Slot<F::Variant>>) -> Self {
         let stream = format!("order/{}/{}", F::NAME, workload.label());
@@ -369,15 +367,13 @@ impl<F: Bench> WorkloadState<F> {
         }
     }
 
-    /// One time per query of the kernel in `slot`, hot, on its selected queries, over
-    /// `passes` timed passes.
-    fn sample(&mut self, cpu: &Cpu, slot: usize, passes: u64) -> f64 {
+    /// One time per query of the kernel in `slot`, hot, on its selected queries.
+    fn sample(&mut self, cpu: &Cpu, slot: usize) -> f64 {
         let pass = HotPass {
             prepared: &mut self.prepared,
-            passes,
         };
         let (elapsed, count) = match self.slots[slot] {
-            Slot::Floor => pass.prepared.run_hot(Empty::<F>::new(), passes),
+            Slot::Floor => pass.prepared.run_hot(Empty::<F>::new()),
             Slot::Variant(v) => F::visit(v, cpu, pass).expect("variant was checked to be runnable"),
             Slot::Twin(v) => {
                 F::visit(v, cpu, AsTwin(pass)).expect("variant was checked to be runnable")
@@ -417,19 +413,12 @@ impl<F: Bench> WorkloadRun for WorkloadState<F> {
     ) -> Result<(), Interrupted> {
         let slots = self.slots.len();
         self.prepared.acquire();
-        // A warm-up round (caches, predictors, clock), not kept. Each of its samples is one
-        // untimed pass and one timed: its length sets how many passes a sample holds, so that
-        // `max_rounds` rounds fill the budget.
-        let warm_up = Instant::now();
+        // A warm-up round (caches, predictors, clock), not kept.
         self.prepared.draw(slots);
         for slot in 0..slots {
             self.prepared.select(slot);
-            self.sample(cpu, slot, 1);
+            self.sample(cpu, slot);
         }
-        let per_pass = warm_up.elapsed().as_secs_f64().max(1e-9) / 2.0;
-        let passes = (budget.as_secs_f64() / (max_rounds.max(1) as f64 * per_pass) - 1.0)
-            .floor()
-            .clamp(1.0, MAX_PASSES as f64) as u64;
         let start = Instant::now();
         let mut rounds = 0;
         while rounds < min_rounds || (start.elapsed() < budget && rounds < max_rounds) {
@@ -440,7 +429,7 @@ impl<F: Bench> WorkloadRun for WorkloadState<F> {
             self.prepared.draw(slots);
             for slot in self.shuffled_slots() {
                 self.prepared.select(slot);
-                let kept = self.sample(cpu, slot, passes);
+                let kept = self.sample(cpu, slot);
                 self.samples[slot].push(kept);
             }
             rounds += 1;

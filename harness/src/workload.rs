@@ -180,13 +180,15 @@ pub struct Prepared<F: Bench> {
 impl<F: Bench> Prepared<F> {
     /// Draws the next set of queries from the workload's generator and makes `orders` copies
     /// of it, each shuffled into its own random order (the generator decides, so the same seed
-    /// gives the same sets and orders); selects the first.
+    /// gives the same sets and orders), and one more for [`Prepared::run_hot`] to warm up on;
+    /// selects the first.
     pub fn draw(&mut self, orders: usize) {
         let (distribution, per_pass) =
             (self.workload.distribution, self.workload.queries_per_pass());
         let set = F::queries(&distribution, &mut self.rng, per_pass);
         self.work = work::<F>(&set);
-        self.sets = (0..orders.max(1))
+        // One order more than asked: the last is the one every hot sample warms up on.
+        self.sets = (0..orders.max(1) + 1)
             .map(|_| shuffled(&set, &mut self.rng))
             .collect();
         self.current = 0;
@@ -245,24 +247,36 @@ impl<F: Bench> Prepared<F> {
         self.timed(kernel, passes)
     }
 
-    /// One untimed pass over the selected queries with `kernel`, then `passes` timed passes:
-    /// the state every sample of the runner is taken in ("hot"). The untimed pass brings the
-    /// variant's own tables, its queries and its branch history into the state its timed
-    /// passes keep them in, whatever ran before it; under cache pressure, the sweep before
-    /// every timed block then evicts the stated number of bytes after it. Without it, a
-    /// variant with a large table was timed on the table that the variants before it in the
-    /// round had evicted: rook `magic` measured 3.0 ns per query in a full run and 0.9 ns
-    /// alone (Intel family 6 model 167), 4.6 and 1.4 on a Zen 4.
+    /// One untimed pass with `kernel`, then one timed pass over the selected queries: the
+    /// state every sample of the runner is taken in ("hot"). The untimed pass brings the
+    /// variant's own tables and its branch history into the state a timed pass keeps them in,
+    /// whatever ran before it; under cache pressure, the sweep before every timed block then
+    /// evicts the stated number of bytes after it. Without it, a variant with a large table was
+    /// timed on the table that the variants before it in the round had evicted: rook `magic`
+    /// measured 3.0 ns per query in a full run and 0.9 ns alone (Intel family 6 model 167), 4.6
+    /// and 1.4 on a Zen 4.
     ///
     /// The untimed pass runs the workload's own loop (the latency chain in latency mode, the
-    /// batch loop otherwise), so the timed loop also finds its branches trained.
+    /// batch loop otherwise) over the same queries in another order (the last that
+    /// [`Prepared::draw`] made): the same tables and branches, but not the sequence the timed
+    /// pass then runs, which a branch predictor learns in a pass or two. Warmed on the timed
+    /// order itself, knight `lookup`, which loops over the knights, measured 1.4 times faster
+    /// than a plain loop over freshly shuffled queries; timing several passes over one order,
+    /// up to 1.8 times (knight forks' `pair_loop`); timing them over several orders instead
+    /// evicted the large tables from L2 (rook `pext` 1.3 times slower than its plain loop).
+    /// So a sample is one timed pass, in an order no pass of the sample has run; the budget
+    /// buys rounds, not passes. The queries are read into cache (untimed) before it.
     #[inline(never)]
-    pub fn run_hot<K: Kernel<F>>(&mut self, kernel: K, passes: u64) -> (Duration, u64) {
+    pub fn run_hot<K: Kernel<F>>(&mut self, kernel: K) -> (Duration, u64) {
+        let timed = self.current;
+        self.current = self.sets.len() - 1;
         match self.workload.mode {
             Mode::Latency => self.latency(kernel, 1),
             Mode::Throughput | Mode::CachePressure => self.throughput(kernel, 1),
         };
-        self.timed(kernel, passes)
+        self.current = timed;
+        self.touch();
+        self.timed(kernel, 1)
     }
 
     /// `passes` timed passes in the workload's mode: the time and the work done.
@@ -404,16 +418,15 @@ impl<F: Bench> Visitor<F> for Pass<'_, F> {
 }
 
 /// Runs a prepared workload hot ([`Prepared::run_hot`]) with whichever kernel
-/// `Family::visit` hands over: the runner's samples.
+/// `Family::visit` hands over: one sample of the runner.
 pub struct HotPass<'a, F: Bench> {
     pub prepared: &'a mut Prepared<F>,
-    pub passes: u64,
 }
 
 impl<F: Bench> Visitor<F> for HotPass<'_, F> {
     type Output = (Duration, u64);
     fn visit<K: Kernel<F>>(self, kernel: K) -> (Duration, u64) {
-        self.prepared.run_hot(kernel, self.passes)
+        self.prepared.run_hot(kernel)
     }
 }
 

@@ -2,9 +2,16 @@
 //! from them, the inputs verification checks, and the link of the latency chain. A family
 //! implements [`Bench`] in its own folder (`workloads.rs`), beside its variants, so that adding
 //! a family never touches the harness.
+//!
+//! A family lists its distributions once, each with the function that draws its queries
+//! ([`Draw`], in [`Bench::DRAWS`]): the names the harness and the records see and the code
+//! that draws for them cannot drift apart, and no name is matched to find the code.
 
 use crate::family::Family;
+use rand::Rng;
 use rand_chacha::ChaCha8Rng;
+use std::any::TypeId;
+use std::sync::Mutex;
 
 /// An input distribution a family is measured on.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -12,6 +19,79 @@ pub struct Distribution {
     /// The name in records, charts and `cargo bench` ids.
     pub name: &'static str,
     pub summary: &'static str,
+}
+
+/// A distribution and how its queries are drawn: one entry of [`Bench::DRAWS`].
+#[derive(Clone, Copy)]
+pub struct Draw<I: 'static> {
+    /// Its name and summary, as the harness and the records see them.
+    pub distribution: Distribution,
+    draw: Drawing<I>,
+}
+
+/// How a [`Draw`] makes its queries.
+#[derive(Clone, Copy)]
+enum Drawing<I: 'static> {
+    /// One query at a time.
+    Each(fn(&mut ChaCha8Rng) -> I),
+    /// The whole set at once (a cycle through a list, or masks drawn after the inputs).
+    All(fn(&mut ChaCha8Rng, usize) -> Queries<I>),
+    /// Uniformly from a list of queries made once (the corpus's).
+    Pool(fn() -> &'static [I]),
+}
+
+impl<I: Copy + 'static> Draw<I> {
+    /// A distribution whose queries are drawn one at a time by `draw`.
+    pub const fn each(
+        name: &'static str,
+        summary: &'static str,
+        draw: fn(&mut ChaCha8Rng) -> I,
+    ) -> Draw<I> {
+        Draw {
+            distribution: Distribution { name, summary },
+            draw: Drawing::Each(draw),
+        }
+    }
+
+    /// A distribution whose `count` queries are drawn together by `draw`.
+    pub const fn all(
+        name: &'static str,
+        summary: &'static str,
+        draw: fn(&mut ChaCha8Rng, usize) -> Queries<I>,
+    ) -> Draw<I> {
+        Draw {
+            distribution: Distribution { name, summary },
+            draw: Drawing::All(draw),
+        }
+    }
+
+    /// A distribution whose queries are drawn uniformly from the list `pool` makes (once).
+    pub const fn pool(
+        name: &'static str,
+        summary: &'static str,
+        pool: fn() -> &'static [I],
+    ) -> Draw<I> {
+        Draw {
+            distribution: Distribution { name, summary },
+            draw: Drawing::Pool(pool),
+        }
+    }
+
+    /// `count` queries.
+    pub fn queries(&self, rng: &mut ChaCha8Rng, count: usize) -> Queries<I> {
+        match self.draw {
+            Drawing::Each(draw) => Queries::plain((0..count).map(|_| draw(rng)).collect()),
+            Drawing::All(draw) => draw(rng, count),
+            Drawing::Pool(pool) => {
+                let all = pool();
+                Queries::plain(
+                    (0..count)
+                        .map(|_| all[rng.random_range(0..all.len())])
+                        .collect(),
+                )
+            }
+        }
+    }
 }
 
 /// Pre-generated queries: identical for every variant of a workload.
@@ -69,6 +149,18 @@ impl Shape {
     };
 }
 
+impl Shape {
+    /// The shape of the three families whose queries hold a whole position (80 bytes): a pool of
+    /// 4,096 queries, 320 KiB, where the default 16,384 (1.3 MiB) would make fetching the inputs
+    /// in random order (the harness shuffles them) a large part of every variant's time, and the
+    /// inputs would compete with the slider tables for the L2 cache. An engine asks about a
+    /// position that is already in L1.
+    pub const POSITIONS: Shape = Shape {
+        pool: 4096,
+        ..Shape::DEFAULT
+    };
+}
+
 impl Default for Shape {
     fn default() -> Shape {
         Shape::DEFAULT
@@ -98,20 +190,36 @@ pub trait Bench: Family {
     /// drawn from `seed` where it does not, with dense and edge cases, not only typical ones.
     fn verification_inputs(seed: u64) -> Vec<(&'static str, Vec<Self::Input>)>;
 
-    /// The distributions measured in throughput and latency mode, the headline one first.
-    fn distributions() -> &'static [Distribution];
+    /// The distributions measured in throughput and latency mode, the headline one first, each
+    /// with how its queries are drawn. [`Bench::distributions`] and [`Bench::queries`] read it.
+    const DRAWS: &'static [Draw<Self::Input>] = &[];
+
+    /// The distributions measured in throughput and latency mode, the headline one first: the
+    /// distributions of [`Bench::DRAWS`].
+    fn distributions() -> &'static [Distribution] {
+        distributions_of::<Self>()
+    }
 
     /// The distribution measured under cache pressure.
     fn pressure_distribution() -> &'static Distribution {
         &Self::distributions()[0]
     }
 
-    /// `count` queries from `distribution`.
+    /// `count` queries from `distribution`, drawn by its entry of [`Bench::DRAWS`].
+    ///
+    /// # Panics
+    /// If `distribution` is not one of the family's.
     fn queries(
         distribution: &Distribution,
         rng: &mut ChaCha8Rng,
         count: usize,
-    ) -> Queries<Self::Input>;
+    ) -> Queries<Self::Input> {
+        Self::DRAWS
+            .iter()
+            .find(|draw| draw.distribution == *distribution)
+            .unwrap_or_else(|| panic!("{} has no distribution {}", Self::NAME, distribution.name))
+            .queries(rng, count)
+    }
 
     /// Variants the family registers under several names that run the same code (perft's
     /// default configuration, listed once under each technique it sets). The harness uses
@@ -128,4 +236,19 @@ pub trait Bench: Family {
     /// input is unchanged, but it now depends on the previous answer. Typically an XOR into
     /// one field of the input.
     fn mix(input: Self::Input, zero: u64) -> Self::Input;
+}
+
+/// The distributions of `F`'s [`Bench::DRAWS`] as one slice, made once per family and kept for
+/// the life of the process (a few per family).
+fn distributions_of<F: Bench + ?Sized>() -> &'static [Distribution] {
+    static MADE: Mutex<Vec<(TypeId, &'static [Distribution])>> = Mutex::new(Vec::new());
+    let mut made = MADE.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+    let family = TypeId::of::<F>();
+    if let Some(&(_, distributions)) = made.iter().find(|(id, _)| *id == family) {
+        return distributions;
+    }
+    let distributions: Vec<Distribution> = F::DRAWS.iter().map(|d| d.distribution).collect();
+    let distributions: &'static [Distribution] = distributions.leak();
+    made.push((family, distributions));
+    distributions
 }

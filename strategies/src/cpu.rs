@@ -273,6 +273,67 @@ macro_rules! on_arch {
     }};
 }
 
+/// The [`Feature`] a capability token proves, by the name of its [`Cpu`] method: `avx2`,
+/// `avx512`, `bmi2`, `gfni` or `neon`. For [`family!`](crate::family!)'s rows.
+#[doc(hidden)]
+#[macro_export]
+macro_rules! token_feature {
+    (avx2) => {
+        $crate::cpu::Feature::Avx2
+    };
+    (avx512) => {
+        $crate::cpu::Feature::Avx512f
+    };
+    (bmi2) => {
+        $crate::cpu::Feature::Bmi2
+    };
+    (gfni) => {
+        $crate::cpu::Feature::Gfni
+    };
+    (neon) => {
+        $crate::cpu::Feature::Neon
+    };
+}
+
+/// `with_token!(cpu, avx2, name, expr)`: `expr` with `name` bound to the token `cpu.avx2()`
+/// hands out, compiled only on the token's architecture (elsewhere it returns
+/// [`Unsupported::OtherArch`] from the enclosing function, as [`on_arch!`](crate::on_arch)
+/// does). For [`family!`](crate::family!)'s rows.
+#[doc(hidden)]
+#[macro_export]
+macro_rules! with_token {
+    ($cpu:ident, avx2, $name:ident, $e:expr) => {
+        $crate::on_arch!("x86_64", $crate::cpu::Feature::Avx2, {
+            let $name = $cpu.avx2()?;
+            $e
+        })
+    };
+    ($cpu:ident, avx512, $name:ident, $e:expr) => {
+        $crate::on_arch!("x86_64", $crate::cpu::Feature::Avx512f, {
+            let $name = $cpu.avx512()?;
+            $e
+        })
+    };
+    ($cpu:ident, bmi2, $name:ident, $e:expr) => {
+        $crate::on_arch!("x86_64", $crate::cpu::Feature::Bmi2, {
+            let $name = $cpu.bmi2()?;
+            $e
+        })
+    };
+    ($cpu:ident, gfni, $name:ident, $e:expr) => {
+        $crate::on_arch!("x86_64", $crate::cpu::Feature::Gfni, {
+            let $name = $cpu.gfni()?;
+            $e
+        })
+    };
+    ($cpu:ident, neon, $name:ident, $e:expr) => {
+        $crate::on_arch!("aarch64", $crate::cpu::Feature::Neon, {
+            let $name = $cpu.neon()?;
+            $e
+        })
+    };
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

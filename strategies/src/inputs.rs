@@ -53,8 +53,12 @@ pub fn aligned_pair(rng: &mut impl Rng) -> SquarePair {
 
 /// A random set of exactly `count` knights (`count` at most 64).
 pub fn knight_set(rng: &mut impl Rng, count: u32) -> Bitboard {
+    fill_to(rng, Bitboard::EMPTY, count)
+}
+
+/// `set` with uniformly random squares added until it holds `count` (at most 64).
+pub fn fill_to(rng: &mut impl Rng, mut set: Bitboard, count: u32) -> Bitboard {
     assert!(count <= 64);
-    let mut set = Bitboard::EMPTY;
     while set.len() < count {
         set |= Bitboard::from(square(rng));
     }

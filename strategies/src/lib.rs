@@ -85,6 +85,7 @@ pub mod cpu;
 pub mod family;
 #[cfg(test)]
 mod family_tests;
+pub mod geometry;
 pub mod in_between;
 pub mod inputs;
 pub mod knight_attacks;
@@ -105,7 +106,7 @@ pub mod xray_attacks;
 pub mod xray_attacks_multi;
 
 pub use answer::{Answer, Part};
-pub use bench::{Bench, Distribution, Queries, Shape};
+pub use bench::{Bench, Distribution, Draw, Queries, Shape};
 pub use bitboard::Bitboard;
 pub use cpu::{Cpu, Feature, Unsupported};
 pub use family::{Descriptor, Family, Kernel, Source, Visitor};

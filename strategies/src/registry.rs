@@ -127,4 +127,20 @@ mod tests {
             }
         }
     }
+
+    /// Every family's variants, descriptors and dispatch agree, in one order: each variant's
+    /// descriptor names its family and finds the variant back by name, names are unique within
+    /// a family and usable in paths, and a variant the CPU cannot run says why, as its
+    /// descriptor's features say. (`family!` writes the four from one table; this holds them,
+    /// and perft's generated configurations, to it.)
+    #[test]
+    fn every_family_s_variants_descriptors_and_dispatch_agree() {
+        struct Check;
+        impl FamilyVisitor for Check {
+            fn visit<F: Bench>(&mut self) {
+                crate::testing::assert_family_is_consistent::<F>();
+            }
+        }
+        Families::for_each(&mut Check);
+    }
 }

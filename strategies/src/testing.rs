@@ -160,3 +160,49 @@ pub fn check_both_paths<F: Family>(cases: &Cases<F>, variant: F::Variant, featur
         assert!(outputs.iter().all(|o| *o == F::Output::default()), "{name}");
     }
 }
+
+/// Holds a family to one order: each variant's descriptor names its family and finds the
+/// variant back by name, names are unique within a family and usable in paths, and with every
+/// feature masked a variant runs or says why, as its descriptor's features say.
+pub fn assert_family_is_consistent<F: Bench>() {
+    use crate::family::{Family, Kernel, Visitor};
+    struct Runs;
+    impl<F: Family> Visitor<F> for Runs {
+        type Output = ();
+        fn visit<K: Kernel<F>>(self, _: K) {}
+    }
+    let variants = F::variants();
+    assert!(!variants.is_empty(), "{}", F::NAME);
+    let masked = Cpu::with_disabled(&Feature::ALL);
+    for (i, &variant) in variants.iter().enumerate() {
+        let descriptor = F::descriptor(variant);
+        assert_eq!(descriptor.family, F::NAME);
+        assert_eq!(
+            F::find(descriptor.name),
+            Some(variant),
+            "{}",
+            descriptor.id()
+        );
+        assert!(
+            descriptor
+                .name
+                .bytes()
+                .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'_' || b == b'.'),
+            "{}",
+            descriptor.id()
+        );
+        let earlier = variants[..i].iter().map(|&v| F::descriptor(v).name);
+        assert!(
+            !earlier.clone().any(|n| n == descriptor.name),
+            "{}",
+            descriptor.id()
+        );
+        let runs = F::visit(variant, &masked, Runs);
+        assert_eq!(
+            runs,
+            masked.check_all(descriptor.requires),
+            "{}",
+            descriptor.id()
+        );
+    }
+}

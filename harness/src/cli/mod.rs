@@ -1,6 +1,7 @@
 //! The commands of `bitbench`, one module per group.
 
 pub mod advise;
+pub mod checks;
 pub mod engine;
 pub mod list;
 pub mod perft;

@@ -189,7 +189,7 @@ fn require_something_to_measure(context: &Context) -> Result<()> {
 
 /// Verifies every selected variant; prints the outcome. Nothing is timed that has not agreed
 /// with the reference.
-fn verified(context: &Context, seed: u64) -> bool {
+pub(crate) fn verified(context: &Context, seed: u64) -> bool {
     let started = Instant::now();
     let verdicts = verify_all(context, seed, false);
     let disagreeing: Vec<&Verdict> = verdicts

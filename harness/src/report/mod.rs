@@ -2,7 +2,9 @@
 //! ([`ranked_tables`]), every measurement as Markdown written beside the charts
 //! ([`full_tables`]), and how both show how sure each number is ([`uncertainty`], which the
 //! charts and the site share). Text from a record reaches Markdown escaped ([`markdown`]).
+//! The harness's own checks, `crosscheck` and `invariance`, render here too.
 
+mod checks;
 mod full;
 pub mod markdown;
 mod ranked;
@@ -10,6 +12,7 @@ mod text_table;
 pub use text_table::TextTable;
 pub mod uncertainty;
 
+pub use checks::{crosscheck_table, invariance_table};
 pub use full::simulated_caches;
 
 /// Every measurement of a record as Markdown (`tables.md`), with every `&`, `<` and `>` as an

@@ -10,23 +10,16 @@
 //! | [`shift_fill`] | none | north and south fill by three shift-or steps each |
 //! | [`multiply_fill`] | none | the file fill as the occupied files times the a-file |
 //! | [`file_table`] | 4 KiB | per occupied file, a 256-entry table of that file's fills |
-//! | `avx2::batch` | none | the shift fill on four inputs per `__m256i` |
-//! | `avx512::batch` | none | the shift fill on eight inputs per `__m512i` |
+//! | [`lane_batch`] | none | the shift fill on an input per lane: four per `__m256i`, eight per `__m512i` |
 
 pub mod file_table;
+pub mod lane_batch;
 pub mod multiply_fill;
 pub mod reference;
 pub mod shift_fill;
 pub mod workloads;
 
-#[cfg(target_arch = "x86_64")]
-pub mod avx2;
-#[cfg(target_arch = "x86_64")]
-pub mod avx512;
-
-use crate::cpu::{Cpu, Feature, Unsupported};
-use crate::family::{Descriptor, Family, Kernel, Source, Visitor};
-use crate::on_arch;
+use crate::family::Source;
 use crate::{bitboard_answer, Bitboard};
 use core::fmt;
 
@@ -82,7 +75,6 @@ bitboard_answer!(Spans {
 });
 
 /// What pads the SIMD kernels' last chunk: no pawns; its answers are dropped.
-#[cfg(target_arch = "x86_64")]
 const PAD: SidePawns = SidePawns::new(Bitboard::EMPTY, Colour::White);
 
 // SAFETY: `repr(C)`: a `repr(transparent)` `u64`, then the colour's byte and seven zero bytes,
@@ -130,10 +122,7 @@ pub trait AttackSpans: Copy {
     /// If `inputs` and `out` differ in length.
     #[inline(always)]
     fn spans_batch(self, inputs: &[SidePawns], out: &mut [Spans]) {
-        assert_eq!(inputs.len(), out.len(), "batch slices differ in length");
-        for (out, &input) in out.iter_mut().zip(inputs) {
-            *out = self.spans(input);
-        }
+        crate::each!(inputs, out, |&input| self.spans(input));
     }
 }
 
@@ -141,147 +130,82 @@ pub trait AttackSpans: Copy {
 #[derive(Clone, Copy, Debug)]
 pub struct AttackSpansFamily;
 
-impl<T: AttackSpans> Kernel<AttackSpansFamily> for T {
-    #[inline(always)]
-    fn query(self, input: SidePawns) -> Spans {
-        self.spans(input)
-    }
-
-    #[inline(always)]
-    fn batch(self, inputs: &[SidePawns], out: &mut [Spans]) {
-        self.spans_batch(inputs, out)
-    }
-}
-
-/// The registry: every attack-span variant.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub enum AttackSpansVariant {
-    ShiftFill,
-    MultiplyFill,
-    FileTable,
-    Avx2Batch,
-    Avx512Batch,
-}
-
 const SEED: &str = "004_11d864785c92de7d.txt";
 
-static DESCRIPTORS: [Descriptor; 5] = [
-    Descriptor {
-        family: AttackSpansFamily::NAME,
-        name: "shift_fill",
-        summary: "north and south fills by three shift-or steps, spans by eastOne/westOne",
-        source: Source::Seed {
-            file: SEED,
-            section: "Attack Spans (one-step routines over pawn fills)",
-        },
-        table_bytes: 0,
-        requires: &[],
-    },
-    Descriptor {
-        family: AttackSpansFamily::NAME,
-        name: "multiply_fill",
-        summary: "file fill as the occupied files (rank 8 of the north fill) times the a-file",
-        source: Source::Seed {
-            file: SEED,
-            section: "Attack Spans (filefills, by multiplication)",
-        },
-        table_bytes: 0,
-        requires: &[],
-    },
-    Descriptor {
-        family: AttackSpansFamily::NAME,
-        name: "file_table",
-        summary: "per occupied file, its pawns as a byte index a 256-entry table of fills",
-        source: Source::New,
-        table_bytes: file_table::TABLE_BYTES,
-        requires: &[],
-    },
-    Descriptor {
-        family: AttackSpansFamily::NAME,
-        name: "avx2_batch",
-        summary: "the shift fill on four inputs per __m256i, colour as a lane mask",
-        source: Source::New,
-        table_bytes: 0,
-        requires: &[Feature::Avx2],
-    },
-    Descriptor {
-        family: AttackSpansFamily::NAME,
-        name: "avx512_batch",
-        summary: "the shift fill on eight inputs per __m512i, colour as a lane mask",
-        source: Source::New,
-        table_bytes: 0,
-        requires: &[Feature::Avx512f],
-    },
-];
+crate::family! {
+    impl Family for AttackSpansFamily {
+        const NAME: &'static str = "attack_spans";
+        const SUMMARY: &'static str =
+            "pawn front and rear attack spans and attack file fills, east and west";
+        type Input = SidePawns;
+        type Output = Spans;
 
-impl Family for AttackSpansFamily {
-    const NAME: &'static str = "attack_spans";
-    const SUMMARY: &'static str =
-        "pawn front and rear attack spans and attack file fills, east and west";
-    type Input = SidePawns;
-    type Output = Spans;
-    type Variant = AttackSpansVariant;
-
-    fn variants() -> &'static [AttackSpansVariant] {
-        use AttackSpansVariant::*;
-        &[ShiftFill, MultiplyFill, FileTable, Avx2Batch, Avx512Batch]
-    }
-
-    fn descriptor(variant: AttackSpansVariant) -> &'static Descriptor {
-        &DESCRIPTORS[variant as usize]
-    }
-
-    fn visit<V: Visitor<Self>>(
-        variant: AttackSpansVariant,
-        cpu: &Cpu,
-        visitor: V,
-    ) -> Result<V::Output, Unsupported> {
-        use AttackSpansVariant::*;
-        Self::runnable(variant, cpu)?;
-        Ok(match variant {
-            ShiftFill => visitor.visit(shift_fill::ShiftFill),
-            MultiplyFill => visitor.visit(multiply_fill::MultiplyFill),
-            FileTable => visitor.visit(file_table::FileTable),
-            Avx2Batch => on_arch!(
-                "x86_64",
-                Feature::Avx2,
-                visitor.visit(avx2::batch::Avx2Batch::new(cpu.avx2()?))
-            ),
-            Avx512Batch => on_arch!(
-                "x86_64",
-                Feature::Avx512f,
-                visitor.visit(avx512::batch::Avx512Batch::new(cpu.avx512()?))
-            ),
-        })
-    }
-
-    fn reference(input: SidePawns) -> Spans {
-        reference::spans(input)
-    }
-
-    #[inline(always)]
-    fn echo(input: SidePawns) -> Spans {
-        Spans {
-            front_east: input.pawns,
-            ..Spans::default()
+        fn reference(input: SidePawns) -> Spans {
+            reference::spans(input)
         }
+
+        #[inline(always)]
+        fn echo(input: SidePawns) -> Spans {
+            Spans {
+                front_east: input.pawns,
+                ..Spans::default()
+            }
+        }
+    }
+
+    /// The registry: every attack-span variant.
+    pub enum AttackSpansVariant {
+        ShiftFill {
+            name: "shift_fill",
+            summary: "north and south fills by three shift-or steps, spans by eastOne/westOne",
+            kernel: shift_fill::ShiftFill,
+            source: Source::seed(SEED, "Attack Spans (one-step routines over pawn fills)"),
+            footprint: 0,
+        },
+        MultiplyFill {
+            name: "multiply_fill",
+            summary: "file fill as the occupied files (rank 8 of the north fill) times the a-file",
+            kernel: multiply_fill::MultiplyFill,
+            source: Source::seed(SEED, "Attack Spans (filefills, by multiplication)"),
+            footprint: 0,
+        },
+        FileTable {
+            name: "file_table",
+            summary: "per occupied file, its pawns as a byte index a 256-entry table of fills",
+            kernel: file_table::FileTable,
+            source: Source::New,
+            footprint: file_table::TABLE_BYTES,
+        },
+        Avx2Batch {
+            name: "avx2_batch",
+            summary: "the shift fill on four inputs per __m256i, colour as a lane mask",
+            needs: avx2,
+            kernel: lane_batch::Avx2Batch::new(avx2),
+            source: Source::New,
+            footprint: 0,
+        },
+        Avx512Batch {
+            name: "avx512_batch",
+            summary: "the shift fill on eight inputs per __m512i, colour as a lane mask",
+            needs: avx512,
+            kernel: lane_batch::Avx512Batch::new(avx512),
+            source: Source::New,
+            footprint: 0,
+        },
+    }
+
+    // Every technique is a kernel: a query calls `spans`, a batch `spans_batch`.
+    impl<T: AttackSpans> Kernel for T {
+        query(input) => spans(input),
+        batch => spans_batch,
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn registry_is_consistent() {
-        let variants = AttackSpansFamily::variants();
-        assert_eq!(variants.len(), DESCRIPTORS.len());
-        for (i, &variant) in variants.iter().enumerate() {
-            assert_eq!(variant as usize, i, "registry order matches the enum");
-            let descriptor = AttackSpansFamily::descriptor(variant);
-            assert_eq!(AttackSpansFamily::find(descriptor.name), Some(variant));
-        }
-    }
+    #[cfg(target_arch = "x86_64")]
+    use crate::cpu::Feature;
 
     #[test]
     fn every_variant_agrees_with_the_reference() {

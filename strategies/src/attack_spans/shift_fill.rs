@@ -9,40 +9,12 @@
 //! Every pattern is built from two fills: white's front span is the north fill shifted one rank
 //! north and its rear fill the south fill; black's the other way round; the file fill is their
 //! union. The colour picks between them with a mask rather than a branch, because a batch
-//! mixes colours unpredictably. The fill and shift functions here are shared with
-//! [`crate::pawn_structure`] (and the shifts with [`crate::knight_forks`]).
+//! mixes colours unpredictably. The fills and shifts are the board geometry's
+//! ([`crate::geometry::fills`]).
 
 use super::{AttackSpans, SidePawns, Spans};
-use crate::knight_attacks::{NOT_A, NOT_H};
+pub use crate::geometry::fills::{east_one, north_fill, south_fill, west_one};
 use crate::Bitboard;
-
-/// `eastOne`: every member one file east (towards h); the h-file drops off.
-#[inline(always)]
-pub const fn east_one(set: u64) -> u64 {
-    (set << 1) & NOT_A
-}
-
-/// `westOne`: every member one file west (towards a); the a-file drops off.
-#[inline(always)]
-pub const fn west_one(set: u64) -> u64 {
-    (set >> 1) & NOT_H
-}
-
-/// `nortFill`: every square on a member's file, on its rank or north of it.
-#[inline(always)]
-pub const fn north_fill(set: u64) -> u64 {
-    let set = set | set << 8;
-    let set = set | set << 16;
-    set | set << 32
-}
-
-/// `soutFill`: every square on a member's file, on its rank or south of it.
-#[inline(always)]
-pub const fn south_fill(set: u64) -> u64 {
-    let set = set | set >> 8;
-    let set = set | set >> 16;
-    set | set >> 32
-}
 
 /// `if_black` where `black_mask` is all ones, `if_white` where it is zero.
 #[inline(always)]

@@ -1,28 +1,14 @@
 //! What the attack-span family is verified and measured on.
 
 use super::{AttackSpansFamily, Colour, SidePawns};
-use crate::bench::{Bench, Distribution, Queries};
+use crate::bench::{Bench, Draw};
 use crate::position::corpus::{default_corpus, random_position};
 use crate::position::Piece;
 use crate::{inputs, Bitboard, Square};
 use rand::Rng;
-use rand_chacha::ChaCha8Rng;
 
 /// How many random sets of each size 0 to 64 verification draws, per colour.
 pub const RANDOM_SETS_PER_SIZE: usize = 8_000;
-
-const GAME: Distribution = Distribution {
-    name: "game",
-    summary: "4 to 8 pawns on ranks 2 to 7, either colour",
-};
-const DENSE: Distribution = Distribution {
-    name: "dense",
-    summary: "30 to 64 pawns anywhere on the board, either colour",
-};
-const CORPUS: Distribution = Distribution {
-    name: "corpus",
-    summary: "the pawns of one side of a corpus position (both sides drawn)",
-};
 
 /// A random set of exactly `count` pawns on ranks 2 to 7 (`count` at most 48).
 pub fn pawn_set(rng: &mut impl Rng, count: u32) -> Bitboard {
@@ -88,35 +74,34 @@ impl Bench for AttackSpansFamily {
         ]
     }
 
-    fn distributions() -> &'static [Distribution] {
-        &[CORPUS, GAME, DENSE]
-    }
-
-    fn queries(
-        distribution: &Distribution,
-        rng: &mut ChaCha8Rng,
-        count: usize,
-    ) -> Queries<SidePawns> {
-        let inputs = (0..count)
-            .map(|_| {
+    const DRAWS: &'static [Draw<SidePawns>] = &[
+        Draw::each(
+            "corpus",
+            "the pawns of one side of a corpus position (both sides drawn)",
+            |rng| {
                 let colour = Colour::ALL[rng.random_range(0..2)];
-                let pawns = match distribution.name {
-                    "corpus" => random_position(rng).pieces(colour, Piece::Pawn),
-                    "game" => {
-                        let count = rng.random_range(4..=8);
-                        pawn_set(rng, count)
-                    }
-                    "dense" => {
-                        let count = rng.random_range(30..=64);
-                        inputs::knight_set(rng, count)
-                    }
-                    other => unreachable!("no attack_spans distribution {other}"),
-                };
-                SidePawns::new(pawns, colour)
-            })
-            .collect();
-        Queries::plain(inputs)
-    }
+                SidePawns::new(random_position(rng).pieces(colour, Piece::Pawn), colour)
+            },
+        ),
+        Draw::each(
+            "game",
+            "4 to 8 pawns on ranks 2 to 7, either colour",
+            |rng| {
+                let colour = Colour::ALL[rng.random_range(0..2)];
+                let count = rng.random_range(4..=8);
+                SidePawns::new(pawn_set(rng, count), colour)
+            },
+        ),
+        Draw::each(
+            "dense",
+            "30 to 64 pawns anywhere on the board, either colour",
+            |rng| {
+                let colour = Colour::ALL[rng.random_range(0..2)];
+                let count = rng.random_range(30..=64);
+                SidePawns::new(inputs::knight_set(rng, count), colour)
+            },
+        ),
+    ];
 
     #[inline(always)]
     fn mix(input: SidePawns, zero: u64) -> SidePawns {

@@ -8,7 +8,7 @@
 //! CPU features: none.
 
 use super::Attacked;
-use crate::attacks_to::tables;
+use crate::position::leapers;
 use crate::position::{Colour, Piece, Position};
 use crate::sliders::magic::Magic;
 use crate::sliders::Slider;
@@ -24,9 +24,9 @@ impl Attacked for BySideNonzero {
         let side = position.colour(by);
         let occupied = position.occupied();
         let queens = position.kind(Piece::Queen);
-        let attackers = (tables::pawn(!by, square) & position.kind(Piece::Pawn))
-            | (tables::knight(square) & position.kind(Piece::Knight))
-            | (tables::king(square) & position.kind(Piece::King))
+        let attackers = (leapers::pawn(!by, square) & position.kind(Piece::Pawn))
+            | (leapers::knight(square) & position.kind(Piece::Knight))
+            | (leapers::king(square) & position.kind(Piece::King))
             | (Magic.bishop(square, occupied) & (position.kind(Piece::Bishop) | queens))
             | (Magic.rook(square, occupied) & (position.kind(Piece::Rook) | queens));
         !(attackers & side).is_empty()

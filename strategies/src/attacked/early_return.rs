@@ -8,7 +8,7 @@
 //! none. A "no" (the common answer for a king) pays for every test.
 
 use super::Attacked;
-use crate::attacks_to::tables;
+use crate::position::leapers;
 use crate::position::Colour;
 use crate::position::{Piece, Position};
 use crate::sliders::magic::Magic;
@@ -25,13 +25,13 @@ impl Attacked for EarlyReturn {
         let side = position.colour(by);
         // A pawn of `by` attacks `square` from where a pawn of the other side on `square` would
         // attack.
-        if !(tables::pawn(!by, square) & side & position.kind(Piece::Pawn)).is_empty() {
+        if !(leapers::pawn(!by, square) & side & position.kind(Piece::Pawn)).is_empty() {
             return true;
         }
-        if !(tables::knight(square) & side & position.kind(Piece::Knight)).is_empty() {
+        if !(leapers::knight(square) & side & position.kind(Piece::Knight)).is_empty() {
             return true;
         }
-        if !(tables::king(square) & side & position.kind(Piece::King)).is_empty() {
+        if !(leapers::king(square) & side & position.kind(Piece::King)).is_empty() {
             return true;
         }
         let occupied = position.occupied();

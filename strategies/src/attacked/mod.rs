@@ -18,9 +18,8 @@ pub mod early_return;
 pub mod reference;
 pub mod workloads;
 
-use crate::attacks_to::tables;
-use crate::cpu::{Cpu, Unsupported};
-use crate::family::{Descriptor, Family, Kernel, Source, Visitor};
+use crate::family::Source;
+use crate::geometry;
 use crate::position::{Colour, Position};
 use crate::sliders::magic;
 use crate::Square;
@@ -50,10 +49,9 @@ pub trait Attacked: Copy {
     /// If `queries` and `out` differ in length.
     #[inline(always)]
     fn attacked_batch(self, queries: &[SideQuery], out: &mut [bool]) {
-        assert_eq!(queries.len(), out.len(), "batch slices differ in length");
-        for (out, query) in out.iter_mut().zip(queries) {
-            *out = self.attacked(&query.position, query.square, query.by);
-        }
+        crate::each!(queries, out, |query| {
+            self.attacked(&query.position, query.square, query.by)
+        });
     }
 }
 
@@ -90,105 +88,58 @@ impl fmt::Display for SideQuery {
 #[derive(Clone, Copy, Debug)]
 pub struct AttackedFamily;
 
-impl<T: Attacked> Kernel<AttackedFamily> for T {
-    #[inline(always)]
-    fn query(self, query: SideQuery) -> bool {
-        self.attacked(&query.position, query.square, query.by)
-    }
-
-    #[inline(always)]
-    fn batch(self, queries: &[SideQuery], out: &mut [bool]) {
-        self.attacked_batch(queries, out)
-    }
-}
-
-/// The registry: every attacked-by-side variant.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub enum AttackedVariant {
-    EarlyReturn,
-    AttacksToNonzero,
-    BySideNonzero,
-}
-
 const SEED: &str = "000_25ad13ed25e2ec35.txt";
 
 /// The leaper tables and magic's rook and bishop tables: what every variant reads.
 const TABLE_BYTES: usize =
-    tables::LEAPER_BYTES + magic::TABLE_BYTES.rook + magic::TABLE_BYTES.bishop;
+    geometry::leapers::LEAPER_BYTES + magic::TABLE_BYTES.rook + magic::TABLE_BYTES.bishop;
 
-static DESCRIPTORS: [Descriptor; 3] = [
-    Descriptor {
-        family: AttackedFamily::NAME,
-        name: "early_return",
-        summary: "pawns, knights, king, bishops+queens, rooks+queens of the side, returning at the first hit",
-        source: Source::Seed {
-            file: SEED,
-            section: "Any Attack by Side",
+crate::family! {
+    impl Family for AttackedFamily {
+        const NAME: &'static str = "attacked";
+        const SUMMARY: &'static str = "whether a side attacks a square of a position";
+        type Input = SideQuery;
+        type Output = bool;
+
+        fn reference(query: SideQuery) -> bool {
+            reference::attacked(&query.position, query.square, query.by)
+        }
+
+        #[inline(always)]
+        fn echo(query: SideQuery) -> bool {
+            query.position.colour(query.by).contains(query.square)
+        }
+    }
+
+    /// The registry: every attacked-by-side variant.
+    pub enum AttackedVariant {
+        EarlyReturn {
+            name: "early_return",
+            summary: "pawns, knights, king, bishops+queens, rooks+queens of the side, returning at the first hit",
+            kernel: early_return::EarlyReturn,
+            source: Source::seed(SEED, "Any Attack by Side"),
+            footprint: TABLE_BYTES,
         },
-        table_bytes: TABLE_BYTES,
-        requires: &[],
-    },
-    Descriptor {
-        family: AttackedFamily::NAME,
-        name: "attacks_to_nonzero",
-        summary: "every attacker of both colours by the super-piece with magic, intersected with the side",
-        source: Source::Seed {
-            file: SEED,
-            section: "Attacks to a Square, By all Pieces",
+        AttacksToNonzero {
+            name: "attacks_to_nonzero",
+            summary: "every attacker of both colours by the super-piece with magic, intersected with the side",
+            kernel: attacks_to_nonzero::AttacksToNonzero,
+            source: Source::seed(SEED, "Attacks to a Square, By all Pieces"),
+            footprint: TABLE_BYTES,
         },
-        table_bytes: TABLE_BYTES,
-        requires: &[],
-    },
-    Descriptor {
-        family: AttackedFamily::NAME,
-        name: "by_side_nonzero",
-        summary: "the side's attackers only (attacksToKing), branch-free, tested for nonzero",
-        source: Source::Seed {
-            file: "003_d2eaa903979c88fb.txt",
-            section: "Checks, On the Fly (attacksToKing)",
+        BySideNonzero {
+            name: "by_side_nonzero",
+            summary: "the side's attackers only (attacksToKing), branch-free, tested for nonzero",
+            kernel: by_side_nonzero::BySideNonzero,
+            source: Source::seed("003_d2eaa903979c88fb.txt", "Checks, On the Fly (attacksToKing)"),
+            footprint: TABLE_BYTES,
         },
-        table_bytes: TABLE_BYTES,
-        requires: &[],
-    },
-];
-
-impl Family for AttackedFamily {
-    const NAME: &'static str = "attacked";
-    const SUMMARY: &'static str = "whether a side attacks a square of a position";
-    type Input = SideQuery;
-    type Output = bool;
-    type Variant = AttackedVariant;
-
-    fn variants() -> &'static [AttackedVariant] {
-        use AttackedVariant::*;
-        &[EarlyReturn, AttacksToNonzero, BySideNonzero]
     }
 
-    fn descriptor(variant: AttackedVariant) -> &'static Descriptor {
-        &DESCRIPTORS[variant as usize]
-    }
-
-    fn visit<V: Visitor<Self>>(
-        variant: AttackedVariant,
-        cpu: &Cpu,
-        visitor: V,
-    ) -> Result<V::Output, Unsupported> {
-        use AttackedVariant::*;
-        Self::runnable(variant, cpu)?;
-        Ok(match variant {
-            EarlyReturn => visitor.visit(early_return::EarlyReturn),
-            AttacksToNonzero => visitor.visit(attacks_to_nonzero::AttacksToNonzero),
-            BySideNonzero => visitor.visit(by_side_nonzero::BySideNonzero),
-        })
-    }
-
-    fn reference(query: SideQuery) -> bool {
-        reference::attacked(&query.position, query.square, query.by)
-    }
-
-    #[inline(always)]
-    fn echo(query: SideQuery) -> bool {
-        query.position.colour(query.by).contains(query.square)
+    // Every technique is a kernel: a query calls `attacked`, a batch `attacked_batch`.
+    impl<T: Attacked> Kernel for T {
+        query(query) => attacked(&query.position, query.square, query.by),
+        batch => attacked_batch,
     }
 }
 
@@ -196,24 +147,13 @@ impl Family for AttackedFamily {
 mod tests {
     use super::*;
 
-    #[test]
-    fn registry_is_consistent() {
-        let variants = AttackedFamily::variants();
-        assert_eq!(variants.len(), DESCRIPTORS.len());
-        for (i, &variant) in variants.iter().enumerate() {
-            assert_eq!(variant as usize, i, "registry order matches the enum");
-            let descriptor = AttackedFamily::descriptor(variant);
-            assert_eq!(AttackedFamily::find(descriptor.name), Some(variant));
-        }
-    }
-
     /// Every variant against the reference on every verification input (see
     /// `testing::all_variants_agree`): every square of every corpus and edge-case position,
     /// both sides.
     #[test]
     fn every_variant_agrees_with_the_reference() {
         let ran = crate::testing::all_variants_agree::<AttackedFamily>();
-        assert_eq!(ran.len(), DESCRIPTORS.len());
+        assert_eq!(ran.len(), AttackedVariant::ALL.len());
     }
 
     /// Rough timings for a developer's eyes: `cargo test --release -p strategies --

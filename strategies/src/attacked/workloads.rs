@@ -1,24 +1,13 @@
 //! What the attacked-by-side family is verified and measured on.
 
 use super::{AttackedFamily, SideQuery};
-use crate::attacks_to::edge_positions::edge_positions;
-use crate::attacks_to::workloads::corpus_position;
-use crate::attacks_to::workloads::POSITION_SHAPE;
-use crate::bench::{Bench, Distribution, Queries, Shape};
+use crate::bench::{Bench, Draw, Shape};
 use crate::inputs;
+use crate::position::corpus::random_position;
+use crate::position::edge_positions::edge_positions;
 use crate::position::{default_corpus, Colour, Position};
 use crate::Square;
 use rand::Rng;
-use rand_chacha::ChaCha8Rng;
-
-const CORPUS: Distribution = Distribution {
-    name: "corpus",
-    summary: "a random corpus position, a random square, a random side",
-};
-const KING: Distribution = Distribution {
-    name: "king",
-    summary: "a random corpus position: is the side to move's king attacked (in check)?",
-};
 
 /// Every square of every position, by both sides, in order.
 fn every_square_both_sides(positions: &[Position]) -> Vec<SideQuery> {
@@ -35,7 +24,7 @@ fn every_square_both_sides(positions: &[Position]) -> Vec<SideQuery> {
 
 impl Bench for AttackedFamily {
     fn shape() -> Shape {
-        POSITION_SHAPE
+        Shape::POSITIONS
     }
 
     fn verification_inputs(_seed: u64) -> Vec<(&'static str, Vec<SideQuery>)> {
@@ -51,33 +40,26 @@ impl Bench for AttackedFamily {
         ]
     }
 
-    fn distributions() -> &'static [Distribution] {
-        &[CORPUS, KING]
-    }
-
-    fn queries(
-        distribution: &Distribution,
-        rng: &mut ChaCha8Rng,
-        count: usize,
-    ) -> Queries<SideQuery> {
-        let inputs = (0..count)
-            .map(|_| {
-                let position = corpus_position(rng);
-                match distribution.name {
-                    "corpus" => {
-                        let by = Colour::ALL[rng.random_range(0..2)];
-                        SideQuery::new(position, inputs::square(rng), by)
-                    }
-                    "king" => {
-                        let us = position.side_to_move();
-                        SideQuery::new(position, position.king(us), !us)
-                    }
-                    other => unreachable!("no attacked distribution {other}"),
-                }
-            })
-            .collect();
-        Queries::plain(inputs)
-    }
+    const DRAWS: &'static [Draw<SideQuery>] = &[
+        Draw::each(
+            "corpus",
+            "a random corpus position, a random square, a random side",
+            |rng| {
+                let position = *random_position(rng);
+                let by = Colour::ALL[rng.random_range(0..2)];
+                SideQuery::new(position, inputs::square(rng), by)
+            },
+        ),
+        Draw::each(
+            "king",
+            "a random corpus position: is the side to move's king attacked (in check)?",
+            |rng| {
+                let position = *random_position(rng);
+                let us = position.side_to_move();
+                SideQuery::new(position, position.king(us), !us)
+            },
+        ),
+    ];
 
     #[inline(always)]
     fn mix(query: SideQuery, zero: u64) -> SideQuery {

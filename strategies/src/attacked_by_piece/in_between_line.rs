@@ -13,7 +13,7 @@
 
 use super::{piece_code, AttackedByPiece};
 use crate::aligned::CacheAligned;
-use crate::attacks_to::tables;
+use crate::geometry;
 use crate::in_between::rectangular;
 use crate::position::{Colour, Piece};
 use crate::{Bitboard, Square};
@@ -28,15 +28,15 @@ const fn build() -> [[Bitboard; 64]; 7] {
     let mut reach = [[Bitboard::EMPTY; 64]; 7];
     let mut from = 0;
     while from < 64 {
-        let bishop = tables::BISHOP_LINES.0[from].0;
-        let rook = tables::ROOK_LINES.0[from].0;
-        reach[0][from] = tables::PAWN.0[Colour::Black as usize][from];
-        reach[1][from] = tables::PAWN.0[Colour::White as usize][from];
-        reach[2][from] = tables::KNIGHT.0[from];
+        let bishop = geometry::lines::BISHOP_LINES.0[from].0;
+        let rook = geometry::lines::ROOK_LINES.0[from].0;
+        reach[0][from] = geometry::leapers::PAWN.0[Colour::Black as usize][from];
+        reach[1][from] = geometry::leapers::PAWN.0[Colour::White as usize][from];
+        reach[2][from] = geometry::leapers::KNIGHT.0[from];
         reach[3][from] = Bitboard(bishop);
         reach[4][from] = Bitboard(rook);
         reach[5][from] = Bitboard(bishop | rook);
-        reach[6][from] = tables::KING.0[from];
+        reach[6][from] = geometry::leapers::KING.0[from];
         from += 1;
     }
     reach

@@ -19,9 +19,8 @@ pub mod switch_attacks;
 pub mod workloads;
 pub mod x88_piece_table;
 
-use crate::attacks_to::tables;
-use crate::cpu::{Cpu, Unsupported};
-use crate::family::{Descriptor, Family, Kernel, Source, Visitor};
+use crate::family::Source;
+use crate::geometry;
 use crate::in_between::rectangular;
 use crate::position::{Colour, Piece};
 use crate::sliders::magic;
@@ -61,10 +60,9 @@ pub trait AttackedByPiece: Copy {
     /// If `queries` and `out` differ in length.
     #[inline(always)]
     fn attacks_batch(self, queries: &[PieceQuery], out: &mut [bool]) {
-        assert_eq!(queries.len(), out.len(), "batch slices differ in length");
-        for (out, q) in out.iter_mut().zip(queries) {
-            *out = self.attacks(q.from, q.to, q.piece, q.colour, q.occupied);
-        }
+        crate::each!(queries, out, |q| {
+            self.attacks(q.from, q.to, q.piece, q.colour, q.occupied)
+        });
     }
 }
 
@@ -120,119 +118,61 @@ pub fn piece_code(piece: Piece, colour: Colour) -> usize {
 #[derive(Clone, Copy, Debug)]
 pub struct AttackedByPieceFamily;
 
-impl<T: AttackedByPiece> Kernel<AttackedByPieceFamily> for T {
-    #[inline(always)]
-    fn query(self, q: PieceQuery) -> bool {
-        self.attacks(q.from, q.to, q.piece, q.colour, q.occupied)
-    }
-
-    #[inline(always)]
-    fn batch(self, queries: &[PieceQuery], out: &mut [bool]) {
-        self.attacks_batch(queries, out)
-    }
-}
-
-/// The registry: every attacked-by-piece variant.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub enum AttackedByPieceVariant {
-    X88PieceTable,
-    SwitchAttacks,
-    InBetweenLine,
-}
-
 const SEED: &str = "000_25ad13ed25e2ec35.txt";
 
-static DESCRIPTORS: [Descriptor; 3] = [
-    Descriptor {
-        family: AttackedByPieceFamily::NAME,
-        name: "x88_piece_table",
-        summary: "7x256 table by piece code and 0x88 difference, ANDed with the occupancy rotated right by from",
-        source: Source::Seed {
-            file: SEED,
-            section: "Attacked by Piece on Square",
+crate::family! {
+    impl Family for AttackedByPieceFamily {
+        const NAME: &'static str = "attacked_by_piece";
+        const SUMMARY: &'static str =
+            "whether one piece on one square attacks another square, given the occupancy";
+        type Input = PieceQuery;
+        type Output = bool;
+
+        fn reference(q: PieceQuery) -> bool {
+            reference::attacks(q.from, q.to, q.piece, q.colour, q.occupied)
+        }
+
+        #[inline(always)]
+        fn echo(q: PieceQuery) -> bool {
+            q.occupied.contains(q.to) ^ q.occupied.contains(q.from)
+        }
+    }
+
+    /// The registry: every attacked-by-piece variant.
+    pub enum AttackedByPieceVariant {
+        X88PieceTable {
+            name: "x88_piece_table",
+            summary: "7x256 table by piece code and 0x88 difference, ANDed with the occupancy rotated right by from",
+            kernel: x88_piece_table::X88PieceTable,
+            source: Source::seed(SEED, "Attacked by Piece on Square"),
+            footprint: x88_piece_table::TABLE_BYTES,
         },
-        table_bytes: x88_piece_table::TABLE_BYTES,
-        requires: &[],
-    },
-    Descriptor {
-        family: AttackedByPieceFamily::NAME,
-        name: "switch_attacks",
-        summary: "switch on the piece kind, its attack getter from `from` (magic for sliders), test `to`",
-        source: Source::Seed {
-            file: SEED,
-            section: "In Between (switch on piece-type, call the attack getter)",
+        SwitchAttacks {
+            name: "switch_attacks",
+            summary: "switch on the piece kind, its attack getter from `from` (magic for sliders), test `to`",
+            kernel: switch_attacks::SwitchAttacks,
+            source: Source::seed(SEED, "In Between (switch on piece-type, call the attack getter)"),
+            footprint: geometry::leapers::LEAPER_BYTES + magic::TABLE_BYTES.rook + magic::TABLE_BYTES.bishop,
         },
-        table_bytes: tables::LEAPER_BYTES + magic::TABLE_BYTES.rook + magic::TABLE_BYTES.bishop,
-        requires: &[],
-    },
-    Descriptor {
-        family: AttackedByPieceFamily::NAME,
-        name: "in_between_line",
-        summary: "the piece's empty-board reach contains `to`, and the 64x64 in-between set misses the occupancy",
-        source: Source::Seed {
-            file: SEED,
-            section: "In Between, Rectangular Lookup",
+        InBetweenLine {
+            name: "in_between_line",
+            summary: "the piece's empty-board reach contains `to`, and the 64x64 in-between set misses the occupancy",
+            kernel: in_between_line::InBetweenLine,
+            source: Source::seed(SEED, "In Between, Rectangular Lookup"),
+            footprint: in_between_line::REACH_BYTES + rectangular::TABLE_BYTES,
         },
-        table_bytes: in_between_line::REACH_BYTES + rectangular::TABLE_BYTES,
-        requires: &[],
-    },
-];
-
-impl Family for AttackedByPieceFamily {
-    const NAME: &'static str = "attacked_by_piece";
-    const SUMMARY: &'static str =
-        "whether one piece on one square attacks another square, given the occupancy";
-    type Input = PieceQuery;
-    type Output = bool;
-    type Variant = AttackedByPieceVariant;
-
-    fn variants() -> &'static [AttackedByPieceVariant] {
-        use AttackedByPieceVariant::*;
-        &[X88PieceTable, SwitchAttacks, InBetweenLine]
     }
 
-    fn descriptor(variant: AttackedByPieceVariant) -> &'static Descriptor {
-        &DESCRIPTORS[variant as usize]
-    }
-
-    fn visit<V: Visitor<Self>>(
-        variant: AttackedByPieceVariant,
-        cpu: &Cpu,
-        visitor: V,
-    ) -> Result<V::Output, Unsupported> {
-        use AttackedByPieceVariant::*;
-        Self::runnable(variant, cpu)?;
-        Ok(match variant {
-            X88PieceTable => visitor.visit(x88_piece_table::X88PieceTable),
-            SwitchAttacks => visitor.visit(switch_attacks::SwitchAttacks),
-            InBetweenLine => visitor.visit(in_between_line::InBetweenLine),
-        })
-    }
-
-    fn reference(q: PieceQuery) -> bool {
-        reference::attacks(q.from, q.to, q.piece, q.colour, q.occupied)
-    }
-
-    #[inline(always)]
-    fn echo(q: PieceQuery) -> bool {
-        q.occupied.contains(q.to) ^ q.occupied.contains(q.from)
+    // Every technique is a kernel: a query calls `attacks`, a batch `attacks_batch`.
+    impl<T: AttackedByPiece> Kernel for T {
+        query(q) => attacks(q.from, q.to, q.piece, q.colour, q.occupied),
+        batch => attacks_batch,
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn registry_is_consistent() {
-        let variants = AttackedByPieceFamily::variants();
-        assert_eq!(variants.len(), DESCRIPTORS.len());
-        for (i, &variant) in variants.iter().enumerate() {
-            assert_eq!(variant as usize, i, "registry order matches the enum");
-            let descriptor = AttackedByPieceFamily::descriptor(variant);
-            assert_eq!(AttackedByPieceFamily::find(descriptor.name), Some(variant));
-        }
-    }
 
     #[test]
     fn piece_codes_follow_the_seed() {
@@ -246,7 +186,7 @@ mod tests {
     #[test]
     fn every_variant_agrees_with_the_reference() {
         let ran = crate::testing::all_variants_agree::<AttackedByPieceFamily>();
-        assert_eq!(ran.len(), DESCRIPTORS.len());
+        assert_eq!(ran.len(), AttackedByPieceVariant::ALL.len());
     }
 
     /// Rough timings for a developer's eyes: `cargo test --release -p strategies --

@@ -3,11 +3,11 @@
 //! Source: seed `000_25ad13ed25e2ec35.txt` (Square Attacked By), § In Between ("One obvious
 //! solution is to switch on piece-type and call the appropriate attack- or move-target getter
 //! by from-square, to see whether the target bit is set. For a queen that may take quite some
-//! instructions for up to four sliding lines"). Leapers from [`tables`], sliders by magic.
+//! instructions for up to four sliding lines"). Leapers from [`crate::geometry::leapers`], sliders by magic.
 //! Footprint: the leaper tables (2 KiB) and magic's tables. CPU features: none.
 
 use super::AttackedByPiece;
-use crate::attacks_to::tables;
+use crate::position::leapers;
 use crate::position::{Colour, Piece};
 use crate::sliders::magic::Magic;
 use crate::sliders::Slider;
@@ -28,12 +28,12 @@ impl AttackedByPiece for SwitchAttacks {
         occupied: Bitboard,
     ) -> bool {
         let attacks = match piece {
-            Piece::Pawn => tables::pawn(colour, from),
-            Piece::Knight => tables::knight(from),
+            Piece::Pawn => leapers::pawn(colour, from),
+            Piece::Knight => leapers::knight(from),
             Piece::Bishop => Magic.bishop(from, occupied),
             Piece::Rook => Magic.rook(from, occupied),
             Piece::Queen => Magic.queen(from, occupied),
-            Piece::King => tables::king(from),
+            Piece::King => leapers::king(from),
         };
         attacks.contains(to)
     }

@@ -1,15 +1,14 @@
 //! What the attacked-by-piece family is verified and measured on.
 
 use super::{AttackedByPieceFamily, PieceQuery};
-use crate::attacks_to::edge_positions::edge_positions;
-use crate::attacks_to::workloads::{corpus_position, corpus_position_with_moves};
-use crate::bench::{Bench, Distribution, Queries};
-use crate::in_between::reference::between;
+use crate::bench::{Bench, Draw};
+use crate::geometry::lines::between;
 use crate::inputs;
+use crate::position::corpus::{corpus_position_with_moves, random_position};
+use crate::position::edge_positions::edge_positions;
 use crate::position::{default_corpus, reference, Colour, Piece, Position};
 use crate::{Bitboard, Square};
 use rand::Rng;
-use rand_chacha::ChaCha8Rng;
 
 /// How many corpus boards (spread evenly over the corpus) every from/to/piece/colour is
 /// verified on, besides the empty and the full board.
@@ -17,19 +16,6 @@ pub const CORPUS_BOARDS: usize = 6;
 
 /// How many random queries of each density verification draws.
 pub const RANDOM_PER_DENSITY: usize = 50_000;
-
-const CORPUS: Distribution = Distribution {
-    name: "corpus",
-    summary: "a random piece of a corpus position, a random square, the position's occupancy",
-};
-const DIRECT_CHECK: Distribution = Distribution {
-    name: "direct_check",
-    summary: "a legal move of a corpus position: does the moved piece attack the enemy king?",
-};
-const RANDOM: Distribution = Distribution {
-    name: "random",
-    summary: "uniform squares, piece and colour; each square occupied with probability 1/4",
-};
 
 /// Every from, to, piece and colour on each of `boards`.
 fn every_query_on(boards: &[Bitboard]) -> Vec<PieceQuery> {
@@ -105,7 +91,7 @@ fn every_piece_to_every_square(positions: &[Position]) -> Vec<PieceQuery> {
 
 /// A random piece of a random corpus position towards a random square.
 fn corpus_query(rng: &mut impl Rng) -> PieceQuery {
-    let position = corpus_position(rng);
+    let position = *random_position(rng);
     let occupied = position.occupied();
     let pieces: Vec<Square> = occupied.into_iter().collect();
     let from = pieces[rng.random_range(0..pieces.len())];
@@ -168,28 +154,26 @@ impl Bench for AttackedByPieceFamily {
         ]
     }
 
-    fn distributions() -> &'static [Distribution] {
-        &[CORPUS, DIRECT_CHECK, RANDOM]
-    }
-
-    fn queries(
-        distribution: &Distribution,
-        rng: &mut ChaCha8Rng,
-        count: usize,
-    ) -> Queries<PieceQuery> {
-        let inputs = (0..count)
-            .map(|_| match distribution.name {
-                "corpus" => corpus_query(rng),
-                "direct_check" => direct_check_query(rng),
-                "random" => {
-                    let occupied = inputs::occupancy(rng);
-                    random_query(rng, occupied)
-                }
-                other => unreachable!("no attacked_by_piece distribution {other}"),
-            })
-            .collect();
-        Queries::plain(inputs)
-    }
+    const DRAWS: &'static [Draw<PieceQuery>] = &[
+        Draw::each(
+            "corpus",
+            "a random piece of a corpus position, a random square, the position's occupancy",
+            corpus_query,
+        ),
+        Draw::each(
+            "direct_check",
+            "a legal move of a corpus position: does the moved piece attack the enemy king?",
+            direct_check_query,
+        ),
+        Draw::each(
+            "random",
+            "uniform squares, piece and colour; each square occupied with probability 1/4",
+            |rng| {
+                let occupied = inputs::occupancy(rng);
+                random_query(rng, occupied)
+            },
+        ),
+    ];
 
     #[inline(always)]
     fn mix(query: PieceQuery, zero: u64) -> PieceQuery {

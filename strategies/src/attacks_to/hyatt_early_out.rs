@@ -10,7 +10,9 @@
 //! tables. CPU features: none. The branches pay when sliders are few (endgames) and cost a
 //! misprediction now and then when they are not.
 
-use super::{tables, AttacksTo};
+use super::AttacksTo;
+use crate::geometry;
+use crate::position::leapers;
 use crate::position::{Colour, Piece, Position};
 use crate::sliders::magic::Magic;
 use crate::sliders::Slider;
@@ -27,15 +29,15 @@ impl AttacksTo for HyattEarlyOut {
         let queens = position.kind(Piece::Queen);
         let rooks_queens = position.kind(Piece::Rook) | queens;
         let bishops_queens = position.kind(Piece::Bishop) | queens;
-        let mut attackers = (tables::pawn(Colour::White, square)
+        let mut attackers = (leapers::pawn(Colour::White, square)
             & position.pieces(Colour::Black, Piece::Pawn))
-            | (tables::pawn(Colour::Black, square) & position.pieces(Colour::White, Piece::Pawn))
-            | (tables::knight(square) & position.kind(Piece::Knight))
-            | (tables::king(square) & position.kind(Piece::King));
-        if !(tables::BISHOP_LINES.0[square.index()] & bishops_queens).is_empty() {
+            | (leapers::pawn(Colour::Black, square) & position.pieces(Colour::White, Piece::Pawn))
+            | (leapers::knight(square) & position.kind(Piece::Knight))
+            | (leapers::king(square) & position.kind(Piece::King));
+        if !(geometry::lines::BISHOP_LINES.0[square.index()] & bishops_queens).is_empty() {
             attackers |= Magic.bishop(square, occupied) & bishops_queens;
         }
-        if !(tables::ROOK_LINES.0[square.index()] & rooks_queens).is_empty() {
+        if !(geometry::lines::ROOK_LINES.0[square.index()] & rooks_queens).is_empty() {
             attackers |= Magic.rook(square, occupied) & rooks_queens;
         }
         attackers

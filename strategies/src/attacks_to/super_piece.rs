@@ -7,11 +7,12 @@
 //! technique is the type parameter `S` (one registered variant per technique,
 //! `super_piece_<technique>`), so the family compares the techniques inside the same routine.
 //!
-//! Footprint: the leaper tables ([`tables`], 2 KiB) plus the slider technique's rook and
+//! Footprint: the leaper tables ([`crate::geometry::leapers`], 2 KiB) plus the slider technique's rook and
 //! bishop tables. CPU features: those of `S`; the whole query (and a batch's whole loop) runs
 //! inside [`Slider::with_features`], so a feature-gated technique's lookups are inlined.
 
-use super::{tables, AttacksTo, SquareQuery};
+use super::{AttacksTo, SquareQuery};
+use crate::position::leapers;
 use crate::position::{Colour, Piece, Position};
 use crate::sliders::Slider;
 use crate::{Bitboard, Square};
@@ -23,10 +24,10 @@ pub fn attackers<S: Slider>(slider: S, position: &Position, square: Square) -> B
     let queens = position.kind(Piece::Queen);
     let rooks_queens = position.kind(Piece::Rook) | queens;
     let bishops_queens = position.kind(Piece::Bishop) | queens;
-    (tables::pawn(Colour::White, square) & position.pieces(Colour::Black, Piece::Pawn))
-        | (tables::pawn(Colour::Black, square) & position.pieces(Colour::White, Piece::Pawn))
-        | (tables::knight(square) & position.kind(Piece::Knight))
-        | (tables::king(square) & position.kind(Piece::King))
+    (leapers::pawn(Colour::White, square) & position.pieces(Colour::Black, Piece::Pawn))
+        | (leapers::pawn(Colour::Black, square) & position.pieces(Colour::White, Piece::Pawn))
+        | (leapers::knight(square) & position.kind(Piece::Knight))
+        | (leapers::king(square) & position.kind(Piece::King))
         | (slider.bishop(square, occupied) & bishops_queens)
         | (slider.rook(square, occupied) & rooks_queens)
 }

@@ -27,9 +27,7 @@ pub mod workloads;
 #[cfg(target_arch = "x86_64")]
 pub mod avx512;
 
-use crate::cpu::{Cpu, Feature, Unsupported};
-use crate::family::{Descriptor, Family, Kernel, Source, Visitor};
-use crate::on_arch;
+use crate::family::Source;
 use crate::Bitboard;
 use core::fmt;
 
@@ -64,10 +62,7 @@ pub trait BlockersByTargets: Copy {
     /// If `queries` and `out` differ in length.
     #[inline(always)]
     fn blockers_batch(self, queries: &[SlidersAndTargets], out: &mut [Bitboard]) {
-        assert_eq!(queries.len(), out.len(), "batch slices differ in length");
-        for (out, &query) in out.iter_mut().zip(queries) {
-            *out = self.blockers(query);
-        }
+        crate::each!(queries, out, |&query| self.blockers(query));
     }
 }
 
@@ -98,120 +93,61 @@ impl fmt::Display for SlidersAndTargets {
 #[derive(Clone, Copy, Debug)]
 pub struct BlockersByTargetsFamily;
 
-impl<B: BlockersByTargets> Kernel<BlockersByTargetsFamily> for B {
-    #[inline(always)]
-    fn query(self, query: SlidersAndTargets) -> Bitboard {
-        self.blockers(query)
+crate::family! {
+    impl Family for BlockersByTargetsFamily {
+        const NAME: &'static str = "blockers_by_targets";
+        const SUMMARY: &'static str =
+            "the squares between sliders and targets where one piece, or nothing, is in the way";
+        type Input = SlidersAndTargets;
+        type Output = Bitboard;
+
+        fn reference(query: SlidersAndTargets) -> Bitboard {
+            reference::blockers(query)
+        }
+
+        #[inline(always)]
+        fn echo(query: SlidersAndTargets) -> Bitboard {
+            query.orthogonal ^ query.diagonal ^ query.occupied ^ query.targets
+        }
     }
 
-    #[inline(always)]
-    fn batch(self, queries: &[SlidersAndTargets], out: &mut [Bitboard]) {
-        self.blockers_batch(queries, out)
-    }
-}
-
-/// The registry: every variant.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub enum BlockersByTargetsVariant {
-    OppositeFills,
-    OppositeFillsAvx512,
-    PairLoop,
-}
-
-static DESCRIPTORS: [Descriptor; 3] = [
-    Descriptor {
-        family: BlockersByTargetsFamily::NAME,
-        name: "opposite_fills",
-        summary: "per direction, the sliders' Kogge-Stone fill ANDed with the targets' fill the opposite way",
-        source: Source::Seed {
-            file: "002_6293cd1af08cea25.txt",
-            section: "Blockers by Targets (betweenSliderAndTarget)",
+    /// The registry: every variant.
+    pub enum BlockersByTargetsVariant {
+        OppositeFills {
+            name: "opposite_fills",
+            summary: "per direction, the sliders' Kogge-Stone fill ANDed with the targets' fill the opposite way",
+            kernel: opposite_fills::OppositeFills,
+            source: Source::seed("002_6293cd1af08cea25.txt", "Blockers by Targets (betweenSliderAndTarget)"),
+            footprint: 0,
         },
-        table_bytes: 0,
-        requires: &[],
-    },
-    Descriptor {
-        family: BlockersByTargetsFamily::NAME,
-        name: "opposite_fills_avx512",
-        summary: "the opposite fills of all eight directions at once, one direction per lane of a __m512i",
-        source: Source::New,
-        table_bytes: 0,
-        requires: &[Feature::Avx512f],
-    },
-    Descriptor {
-        family: BlockersByTargetsFamily::NAME,
-        name: "pair_loop",
-        summary: "for every target, every slider on its lines: the rectangular in-between set, if at most one piece is in it",
-        source: Source::New,
-        table_bytes: pair_loop::TABLE_BYTES,
-        requires: &[],
-    },
-];
-
-impl Family for BlockersByTargetsFamily {
-    const NAME: &'static str = "blockers_by_targets";
-    const SUMMARY: &'static str =
-        "the squares between sliders and targets where one piece, or nothing, is in the way";
-    type Input = SlidersAndTargets;
-    type Output = Bitboard;
-    type Variant = BlockersByTargetsVariant;
-
-    fn variants() -> &'static [BlockersByTargetsVariant] {
-        use BlockersByTargetsVariant::*;
-        &[OppositeFills, OppositeFillsAvx512, PairLoop]
+        OppositeFillsAvx512 {
+            name: "opposite_fills_avx512",
+            summary: "the opposite fills of all eight directions at once, one direction per lane of a __m512i",
+            needs: avx512,
+            kernel: avx512::opposite_fills::OppositeFillsAvx512::new(avx512),
+            source: Source::New,
+            footprint: 0,
+        },
+        PairLoop {
+            name: "pair_loop",
+            summary: "for every target, every slider on its lines: the rectangular in-between set, if at most one piece is in it",
+            kernel: pair_loop::PairLoop,
+            source: Source::New,
+            footprint: pair_loop::TABLE_BYTES,
+        },
     }
 
-    fn descriptor(variant: BlockersByTargetsVariant) -> &'static Descriptor {
-        &DESCRIPTORS[variant as usize]
-    }
-
-    fn visit<V: Visitor<Self>>(
-        variant: BlockersByTargetsVariant,
-        cpu: &Cpu,
-        visitor: V,
-    ) -> Result<V::Output, Unsupported> {
-        use BlockersByTargetsVariant::*;
-        Self::runnable(variant, cpu)?;
-        Ok(match variant {
-            OppositeFills => visitor.visit(opposite_fills::OppositeFills),
-            OppositeFillsAvx512 => on_arch!(
-                "x86_64",
-                Feature::Avx512f,
-                visitor.visit(avx512::opposite_fills::OppositeFillsAvx512::new(
-                    cpu.avx512()?
-                ))
-            ),
-            PairLoop => visitor.visit(pair_loop::PairLoop),
-        })
-    }
-
-    fn reference(query: SlidersAndTargets) -> Bitboard {
-        reference::blockers(query)
-    }
-
-    #[inline(always)]
-    fn echo(query: SlidersAndTargets) -> Bitboard {
-        query.orthogonal ^ query.diagonal ^ query.occupied ^ query.targets
+    // Every technique is a kernel: a query calls `blockers`, a batch `blockers_batch`.
+    impl<T: BlockersByTargets> Kernel for T {
+        query(query) => blockers(query),
+        batch => blockers_batch,
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn registry_is_consistent() {
-        let variants = BlockersByTargetsFamily::variants();
-        assert_eq!(variants.len(), DESCRIPTORS.len());
-        for (i, &variant) in variants.iter().enumerate() {
-            assert_eq!(variant as usize, i, "registry order matches the enum");
-            let descriptor = BlockersByTargetsFamily::descriptor(variant);
-            assert_eq!(
-                BlockersByTargetsFamily::find(descriptor.name),
-                Some(variant)
-            );
-        }
-    }
+    use crate::cpu::Feature;
 
     #[test]
     fn every_variant_agrees_with_the_reference() {

@@ -11,7 +11,7 @@
 //! targets.
 
 use super::{BlockersByTargets, SlidersAndTargets};
-use crate::sliders::geometry::Direction::{self, *};
+use crate::geometry::Direction::{self, *};
 use crate::sliders::kogge_stone::attacks;
 use crate::Bitboard;
 

@@ -11,8 +11,8 @@
 
 use super::{BlockersByTargets, SlidersAndTargets};
 use crate::aligned::CacheAligned;
+use crate::geometry::{bishop_rays, rook_rays};
 use crate::in_between::rectangular;
-use crate::sliders::geometry::{bishop_rays, rook_rays};
 use crate::Bitboard;
 
 /// `RAYS[square]`: the rook's and the bishop's rays from `square` on an empty board.

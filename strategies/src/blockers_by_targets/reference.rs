@@ -2,7 +2,7 @@
 //! target met count the pieces passed on the way.
 //!
 //! Deliberately plain and independent of every technique (no fill, no table, not even
-//! `sliders::geometry`), so that an agreement between it and a variant means something.
+//! `geometry`), so that an agreement between it and a variant means something.
 //! Used only for verification.
 
 use super::SlidersAndTargets;

@@ -6,7 +6,7 @@
 //! the valuable pieces).
 
 use super::{BlockersByTargetsFamily, SlidersAndTargets};
-use crate::bench::{Bench, Distribution, Queries};
+use crate::bench::{Bench, Draw};
 use crate::position::{default_corpus, Colour, Piece, Position};
 use crate::{inputs, Bitboard, Square};
 use rand::Rng;
@@ -15,19 +15,6 @@ use std::sync::OnceLock;
 
 /// Random boards verification draws.
 pub const RANDOM_BOARDS: usize = 600_000;
-
-const CORPUS: Distribution = Distribution {
-    name: "corpus",
-    summary: "one side's rooks, bishops and queens in a corpus position against the other's king, or its king, queens and rooks",
-};
-const SPARSE: Distribution = Distribution {
-    name: "sparse",
-    summary: "8 to 12 pieces, each a rook-mover and a bishop-mover with probability 1/4 each; 1 to 3 of the others targets",
-};
-const DENSE: Distribution = Distribution {
-    name: "dense",
-    summary: "24 to 32 pieces, each a rook-mover and a bishop-mover with probability 1/4 each; 1 to 3 of the others targets",
-};
 
 impl Bench for BlockersByTargetsFamily {
     fn verification_inputs(seed: u64) -> Vec<(&'static str, Vec<SlidersAndTargets>)> {
@@ -53,28 +40,19 @@ impl Bench for BlockersByTargetsFamily {
     }
 
     /// `corpus` first: the headline, real positions.
-    fn distributions() -> &'static [Distribution] {
-        &[CORPUS, SPARSE, DENSE]
-    }
-
-    fn queries(
-        distribution: &Distribution,
-        rng: &mut ChaCha8Rng,
-        count: usize,
-    ) -> Queries<SlidersAndTargets> {
-        let inputs = match distribution.name {
-            "corpus" => {
-                let all = corpus_queries();
-                (0..count)
-                    .map(|_| all[rng.random_range(0..all.len())])
-                    .collect()
-            }
-            "sparse" => (0..count).map(|_| random_query(rng, 8..=12)).collect(),
-            "dense" => (0..count).map(|_| random_query(rng, 24..=32)).collect(),
-            other => unreachable!("no blockers_by_targets distribution {other}"),
-        };
-        Queries::plain(inputs)
-    }
+    const DRAWS: &'static [Draw<SlidersAndTargets>] = &[
+        Draw::pool("corpus", "one side's rooks, bishops and queens in a corpus position against the other's king, or its king, queens and rooks", corpus_queries),
+        Draw::each(
+            "sparse",
+            "8 to 12 pieces, each a rook-mover and a bishop-mover with probability 1/4 each; 1 to 3 of the others targets",
+            |rng| random_query(rng, 8..=12),
+        ),
+        Draw::each(
+            "dense",
+            "24 to 32 pieces, each a rook-mover and a bishop-mover with probability 1/4 each; 1 to 3 of the others targets",
+            |rng| random_query(rng, 24..=32),
+        ),
+    ];
 
     /// `zero` goes into the occupancy: the chain runs through the fills of both sides.
     #[inline(always)]
@@ -134,10 +112,7 @@ fn corpus_with_all_targets() -> Vec<SlidersAndTargets> {
 /// (1/16 a queen); 1 to 3 random pieces are the targets.
 fn random_query(rng: &mut ChaCha8Rng, pieces: std::ops::RangeInclusive<u32>) -> SlidersAndTargets {
     let count = rng.random_range(pieces);
-    let mut occupied = Bitboard::EMPTY;
-    while occupied.len() < count {
-        occupied |= Bitboard::from_square(inputs::square(rng));
-    }
+    let occupied = inputs::fill_to(rng, Bitboard::EMPTY, count);
     let mut word = || Bitboard(rng.random::<u64>());
     let (orthogonal, diagonal) = (occupied & word() & word(), occupied & word() & word());
     let wanted = rng.random_range(1..=3);
@@ -286,18 +261,17 @@ mod tests {
     #[test]
     fn distributions_keep_their_promises() {
         let mut rng = inputs::rng(1, "test");
-        for distribution in BlockersByTargetsFamily::distributions() {
-            let queries = BlockersByTargetsFamily::queries(distribution, &mut rng, 1000);
+        // The piece counts each distribution promises, in `DRAWS` order.
+        let counts = [1..=32, 8..=12, 24..=32];
+        for (draw, counts) in BlockersByTargetsFamily::DRAWS.iter().zip(counts) {
+            let queries = draw.queries(&mut rng, 1000);
             for query in &queries.inputs {
                 let sliders = query.orthogonal | query.diagonal;
                 assert_eq!(sliders & !query.occupied, Bitboard::EMPTY);
                 assert_eq!(query.targets & !query.occupied, Bitboard::EMPTY);
                 assert!(!query.targets.is_empty());
-                match distribution.name {
-                    "sparse" => assert!((8..=12).contains(&query.occupied.len())),
-                    "dense" => assert!((24..=32).contains(&query.occupied.len())),
-                    _ => {}
-                }
+                let pieces = query.occupied.len();
+                assert!(counts.contains(&pieces), "{}", draw.distribution.name);
             }
         }
     }

@@ -15,8 +15,8 @@
 //! shifts.
 
 use super::{CheckersAndPins, CheckersPins, KingView};
+use crate::geometry::Direction;
 use crate::position::{Move, Position};
-use crate::sliders::geometry::Direction;
 use crate::sliders::kogge_stone::attacks;
 use crate::Bitboard;
 

@@ -25,8 +25,7 @@ pub mod snipers;
 pub mod workloads;
 pub mod xray_between;
 
-use crate::cpu::{Cpu, Unsupported};
-use crate::family::{Descriptor, Family, Kernel, Source, Visitor};
+use crate::family::Source;
 use crate::position::{leapers, reference, Colour, Move, Piece, Position};
 use crate::{bitboard_answer, Bitboard, Square};
 use core::fmt;
@@ -64,6 +63,17 @@ bitboard_answer!(CheckersAndPins { checkers, pinned });
 pub trait CheckersPins: Copy {
     /// The checkers and pinned pieces of the side to move.
     fn checkers_pins(self, position: &Position, last_move: Option<Move>) -> CheckersAndPins;
+
+    /// `out[i]` = the answer to `queries[i]`; any length. The default is the scalar loop.
+    ///
+    /// # Panics
+    /// If `queries` and `out` differ in length.
+    #[inline(always)]
+    fn checkers_pins_batch(self, queries: &[CheckersPinsQuery], out: &mut [CheckersAndPins]) {
+        crate::each!(queries, out, |query| {
+            self.checkers_pins(&query.position, query.last_move)
+        });
+    }
 }
 
 /// The slider technique the family measures its variants with (the fastest portable one).
@@ -142,158 +152,89 @@ impl fmt::Display for CheckersPinsQuery {
 #[derive(Clone, Copy, Debug)]
 pub struct CheckersPinsFamily;
 
-impl<T: CheckersPins> Kernel<CheckersPinsFamily> for T {
-    #[inline(always)]
-    fn query(self, query: CheckersPinsQuery) -> CheckersAndPins {
-        self.checkers_pins(&query.position, query.last_move)
-    }
-
-    #[inline(always)]
-    fn batch(self, queries: &[CheckersPinsQuery], out: &mut [CheckersAndPins]) {
-        assert_eq!(queries.len(), out.len(), "batch slices differ in length");
-        for (out, query) in out.iter_mut().zip(queries) {
-            *out = self.checkers_pins(&query.position, query.last_move);
-        }
-    }
-}
-
-/// The registry: every technique, ours first, peers last.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub enum CheckersPinsVariant {
-    XrayBetween,
-    DirGolem,
-    Snipers,
-    ByMove,
-    CozyChess,
-    Chess,
-}
-
 const SEED: &str = "003_d2eaa903979c88fb.txt";
 
 /// The family's slider tables (rook and bishop magics) and the rectangular in-between table.
 const SLIDER_BYTES: usize = crate::sliders::magic::TABLE_BYTES.rook
     + crate::sliders::magic::TABLE_BYTES.bishop
-    + crate::knight_attacks::lookup::TABLE_BYTES
+    + crate::geometry::leapers::KNIGHT_BYTES
     + leapers::TABLE_BYTES;
 const BETWEEN_BYTES: usize = crate::in_between::rectangular::TABLE_BYTES;
 
-static DESCRIPTORS: [Descriptor; 6] = [
-    Descriptor {
-        family: CheckersPinsFamily::NAME,
-        name: "xray_between",
-        summary: "attacks to the king, x-ray attacks through its own blockers, in-between loop over the pinners (magic, rectangular)",
-        source: Source::Seed {
-            file: SEED,
-            section: "On the Fly; Absolute Pins",
-        },
-        table_bytes: SLIDER_BYTES + BETWEEN_BYTES,
-        requires: &[],
-    },
-    Descriptor {
-        family: CheckersPinsFamily::NAME,
-        name: "dir_golem",
-        summary: "per direction, the enemy sliders' occluded fill meets the king's fill the opposite way; no slider table",
-        source: Source::Seed {
-            file: SEED,
-            section: "Opposite Ray-Directions",
-        },
-        table_bytes: crate::knight_attacks::lookup::TABLE_BYTES + leapers::TABLE_BYTES,
-        requires: &[],
-    },
-    Descriptor {
-        family: CheckersPinsFamily::NAME,
-        name: "snipers",
-        summary: "enemy sliders on the king's empty-board lines, then the occupied in-between squares of each (magic, rectangular)",
-        source: Source::New,
-        table_bytes: SLIDER_BYTES + BETWEEN_BYTES,
-        requires: &[],
-    },
-    Descriptor {
-        family: CheckersPinsFamily::NAME,
-        name: "by_move",
-        summary: "checks by the last move (direct, and discovered through the squares it vacated); pins as snipers (magic, rectangular)",
-        source: Source::Seed {
-            file: SEED,
-            section: "By Move",
-        },
-        table_bytes: SLIDER_BYTES + BETWEEN_BYTES,
-        requires: &[],
-    },
-    Descriptor {
-        family: CheckersPinsFamily::NAME,
-        name: "cozy_chess",
-        summary: "cozy_chess::Board::play_unchecked(last move) on a copy of the board before it, then checkers() and pinned()",
-        source: Source::External {
-            krate: "cozy-chess 0.3",
-            item: "cozy_chess::Board::play_unchecked, checkers, pinned",
-            tables: "computed in const items and by a build script",
-        },
-        table_bytes: peers::COZY_CHESS_TABLE_BYTES,
-        requires: &[],
-    },
-    Descriptor {
-        family: CheckersPinsFamily::NAME,
-        name: "chess",
-        summary: "chess::Board::make_move_new(last move) on the board before it, then checkers() and pinned()",
-        source: Source::External {
-            krate: "chess 3.2",
-            item: "chess::Board::make_move_new, checkers, pinned",
-            tables: "computed by a build script",
-        },
-        table_bytes: peers::CHESS_TABLE_BYTES,
-        requires: &[],
-    },
-];
+crate::family! {
+    impl Family for CheckersPinsFamily {
+        const NAME: &'static str = "checkers_pins";
+        const SUMMARY: &'static str =
+            "the enemy pieces giving check to the side to move, and its pieces pinned to its king";
+        type Input = CheckersPinsQuery;
+        type Output = CheckersAndPins;
 
-impl Family for CheckersPinsFamily {
-    const NAME: &'static str = "checkers_pins";
-    const SUMMARY: &'static str =
-        "the enemy pieces giving check to the side to move, and its pieces pinned to its king";
-    type Input = CheckersPinsQuery;
-    type Output = CheckersAndPins;
-    type Variant = CheckersPinsVariant;
+        fn reference(query: CheckersPinsQuery) -> CheckersAndPins {
+            CheckersAndPins {
+                checkers: reference::checkers(&query.position),
+                pinned: reference::pinned(&query.position),
+            }
+        }
 
-    fn variants() -> &'static [CheckersPinsVariant] {
-        use CheckersPinsVariant::*;
-        &[XrayBetween, DirGolem, Snipers, ByMove, CozyChess, Chess]
-    }
-
-    fn descriptor(variant: CheckersPinsVariant) -> &'static Descriptor {
-        &DESCRIPTORS[variant as usize]
-    }
-
-    fn visit<V: Visitor<Self>>(
-        variant: CheckersPinsVariant,
-        cpu: &Cpu,
-        visitor: V,
-    ) -> Result<V::Output, Unsupported> {
-        use CheckersPinsVariant::*;
-        Self::runnable(variant, cpu)?;
-        type S = FamilySlider;
-        type B = FamilyBetween;
-        Ok(match variant {
-            XrayBetween => visitor.visit(xray_between::XrayBetween::<S, B>::default()),
-            DirGolem => visitor.visit(dir_golem::DirGolem),
-            Snipers => visitor.visit(snipers::Snipers::<S, B>::default()),
-            ByMove => visitor.visit(by_move::ByMove::<S, B>::default()),
-            CozyChess => visitor.visit(peers::CozyChess::prepared()),
-            Chess => visitor.visit(peers::Chess::prepared()),
-        })
-    }
-
-    fn reference(query: CheckersPinsQuery) -> CheckersAndPins {
-        CheckersAndPins {
-            checkers: reference::checkers(&query.position),
-            pinned: reference::pinned(&query.position),
+        #[inline(always)]
+        fn echo(query: CheckersPinsQuery) -> CheckersAndPins {
+            CheckersAndPins {
+                checkers: query.position.occupied(),
+                pinned: Bitboard(query.case as u64),
+            }
         }
     }
 
-    #[inline(always)]
-    fn echo(query: CheckersPinsQuery) -> CheckersAndPins {
-        CheckersAndPins {
-            checkers: query.position.occupied(),
-            pinned: Bitboard(query.case as u64),
-        }
+    /// The registry: every technique, ours first, peers last.
+    pub enum CheckersPinsVariant {
+        XrayBetween {
+            name: "xray_between",
+            summary: "attacks to the king, x-ray attacks through its own blockers, in-between loop over the pinners (magic, rectangular)",
+            kernel: xray_between::XrayBetween::<FamilySlider, FamilyBetween>::default(),
+            source: Source::seed(SEED, "On the Fly; Absolute Pins"),
+            footprint: SLIDER_BYTES + BETWEEN_BYTES,
+        },
+        DirGolem {
+            name: "dir_golem",
+            summary: "per direction, the enemy sliders' occluded fill meets the king's fill the opposite way; no slider table",
+            kernel: dir_golem::DirGolem,
+            source: Source::seed(SEED, "Opposite Ray-Directions"),
+            footprint: crate::geometry::leapers::KNIGHT_BYTES + leapers::TABLE_BYTES,
+        },
+        Snipers {
+            name: "snipers",
+            summary: "enemy sliders on the king's empty-board lines, then the occupied in-between squares of each (magic, rectangular)",
+            kernel: snipers::Snipers::<FamilySlider, FamilyBetween>::default(),
+            source: Source::New,
+            footprint: SLIDER_BYTES + BETWEEN_BYTES,
+        },
+        ByMove {
+            name: "by_move",
+            summary: "checks by the last move (direct, and discovered through the squares it vacated); pins as snipers (magic, rectangular)",
+            kernel: by_move::ByMove::<FamilySlider, FamilyBetween>::default(),
+            source: Source::seed(SEED, "By Move"),
+            footprint: SLIDER_BYTES + BETWEEN_BYTES,
+        },
+        CozyChess {
+            name: "cozy_chess",
+            summary: "cozy_chess::Board::play_unchecked(last move) on a copy of the board before it, then checkers() and pinned()",
+            kernel: peers::CozyChess::prepared(),
+            source: Source::external("cozy-chess 0.3", "cozy_chess::Board::play_unchecked, checkers, pinned", "computed in const items and by a build script"),
+            footprint: peers::COZY_CHESS_TABLE_BYTES,
+        },
+        Chess {
+            name: "chess",
+            summary: "chess::Board::make_move_new(last move) on the board before it, then checkers() and pinned()",
+            kernel: peers::Chess::prepared(),
+            source: Source::external("chess 3.2", "chess::Board::make_move_new, checkers, pinned", "computed by a build script"),
+            footprint: peers::CHESS_TABLE_BYTES,
+        },
+    }
+
+    // Every technique is a kernel: a query calls `checkers_pins`, a batch `checkers_pins_batch`.
+    impl<T: CheckersPins> Kernel for T {
+        query(query) => checkers_pins(&query.position, query.last_move),
+        batch => checkers_pins_batch,
     }
 }
 
@@ -301,23 +242,12 @@ impl Family for CheckersPinsFamily {
 mod tests {
     use super::*;
 
-    #[test]
-    fn registry_is_consistent() {
-        let variants = CheckersPinsFamily::variants();
-        assert_eq!(variants.len(), DESCRIPTORS.len());
-        for (i, &variant) in variants.iter().enumerate() {
-            assert_eq!(variant as usize, i, "registry order matches the enum");
-            let descriptor = CheckersPinsFamily::descriptor(variant);
-            assert_eq!(CheckersPinsFamily::find(descriptor.name), Some(variant));
-        }
-    }
-
     /// Every variant against the reference on every verification input: every corpus
     /// position as it stands and after a seeded legal move and after each of its checking
     /// moves, and the hand-made edge cases (see `workloads`).
     #[test]
     fn every_variant_agrees_with_the_reference() {
         let ran = crate::testing::all_variants_agree::<CheckersPinsFamily>();
-        assert_eq!(ran.len(), DESCRIPTORS.len());
+        assert_eq!(ran.len(), CheckersPinsVariant::ALL.len());
     }
 }

@@ -182,10 +182,7 @@ impl Kernel<CheckersPinsFamily> for CozyChess {
 
     #[inline(always)]
     fn batch(self, queries: &[CheckersPinsQuery], out: &mut [CheckersAndPins]) {
-        assert_eq!(queries.len(), out.len(), "batch slices differ in length");
-        for (out, &query) in out.iter_mut().zip(queries) {
-            *out = self.query(query);
-        }
+        crate::each!(queries, out, |&query| self.query(query));
     }
 }
 
@@ -221,9 +218,6 @@ impl Kernel<CheckersPinsFamily> for Chess {
 
     #[inline(always)]
     fn batch(self, queries: &[CheckersPinsQuery], out: &mut [CheckersAndPins]) {
-        assert_eq!(queries.len(), out.len(), "batch slices differ in length");
-        for (out, &query) in out.iter_mut().zip(queries) {
-            *out = self.query(query);
-        }
+        crate::each!(queries, out, |&query| self.query(query));
     }
 }

@@ -15,13 +15,12 @@
 //! seed draws the measured queries from them.
 
 use super::{CheckersPinsFamily, CheckersPinsQuery};
-use crate::bench::{Bench, Distribution, Queries, Shape};
+use crate::bench::{Bench, Draw, Shape};
 use crate::inputs;
 use crate::position::{default_corpus, reference, Move, Position};
 use crate::Bitboard;
 use core::ops::Range;
 use rand::Rng;
-use rand_chacha::ChaCha8Rng;
 use std::sync::OnceLock;
 
 /// One case: the position, and how it was reached when known.
@@ -360,19 +359,6 @@ fn index(all: Vec<Case>, groups: Vec<(&'static str, Range<usize>)>) -> Cases {
     }
 }
 
-const AFTER_MOVE: Distribution = Distribution {
-    name: "after_move",
-    summary: "corpus positions after a seeded legal move, as a search meets them",
-};
-const IN_CHECK: Distribution = Distribution {
-    name: "in_check",
-    summary: "corpus positions after a move that gives check",
-};
-const WITH_PIN: Distribution = Distribution {
-    name: "with_pin",
-    summary: "positions after a move where the side to move has a pinned piece",
-};
-
 impl Bench for CheckersPinsFamily {
     /// 1,024 queries per pass (about 80 KiB of inputs, and 120 KiB of each peer's prepared
     /// boards, which then stay in L2 as the inputs stream through). No cache-pressure sweep:
@@ -397,28 +383,32 @@ impl Bench for CheckersPinsFamily {
             .collect()
     }
 
-    fn distributions() -> &'static [Distribution] {
-        &[AFTER_MOVE, IN_CHECK, WITH_PIN]
-    }
-
-    fn queries(
-        distribution: &Distribution,
-        rng: &mut ChaCha8Rng,
-        count: usize,
-    ) -> Queries<CheckersPinsQuery> {
-        let cases = cases();
-        let from = match distribution.name {
-            "after_move" => &cases.after_move,
-            "in_check" => &cases.in_check,
-            "with_pin" => &cases.with_pin,
-            other => unreachable!("no checkers_pins distribution {other}"),
-        };
-        Queries::plain(
-            (0..count)
-                .map(|_| cases.query(from[rng.random_range(0..from.len())]))
-                .collect(),
-        )
-    }
+    const DRAWS: &'static [Draw<CheckersPinsQuery>] = &[
+        Draw::each(
+            "after_move",
+            "corpus positions after a seeded legal move, as a search meets them",
+            |rng| {
+                let cases = cases();
+                cases.query(cases.after_move[rng.random_range(0..cases.after_move.len())])
+            },
+        ),
+        Draw::each(
+            "in_check",
+            "corpus positions after a move that gives check",
+            |rng| {
+                let cases = cases();
+                cases.query(cases.in_check[rng.random_range(0..cases.in_check.len())])
+            },
+        ),
+        Draw::each(
+            "with_pin",
+            "positions after a move where the side to move has a pinned piece",
+            |rng| {
+                let cases = cases();
+                cases.query(cases.with_pin[rng.random_range(0..cases.with_pin.len())])
+            },
+        ),
+    ];
 
     /// The zero goes into the position (which our techniques read) and into the case number
     /// (which the peers read).

@@ -2,7 +2,7 @@
 //!
 //! Source: seed `000_25ad13ed25e2ec35.txt`, § Pure Calculation (with Dustin's h1b7 fix that the
 //! seed mentions). Footprint: none. CPU features: none; the one multiply is by an isolated bit,
-//! a left shift by the smaller square, which is what [`super::avx2::calculated`] uses instead.
+//! a left shift by the smaller square, which is what [`super::lane_calculated`] uses instead.
 //!
 //! How it works: `btwn` is every square from the smaller square (included) up to the larger
 //! (excluded). For each of the four line kinds a byte difference is zero exactly when both

@@ -10,14 +10,13 @@
 //! | [`triangular`] | 16.25 KiB | 2080 entries, sign-mask min/max index |
 //! | [`x88_rotate`] | 1.9 KiB | 240 entries by 0x88 difference, rotated by the from-square |
 //! | [`calculated`] | none | branchless pure calculation |
-//! | `avx2::calculated` | none | the pure calculation, four pairs per `__m256i` |
-//! | `avx2::rectangular_gather` | 32 KiB | the rectangular table, four lookups per gather |
-//! | `avx512::calculated` | none | the pure calculation, eight pairs per `__m512i` |
-//! | `avx512::rectangular_gather` | 32 KiB | the rectangular table, eight lookups per gather |
-//! | `neon::calculated` | none | the pure calculation, two pairs per 128-bit vector |
+//! | [`lane_calculated`] | none | the pure calculation, a pair per lane: four per `__m256i`, two per NEON vector |
+//! | `lane_gather` | 32 KiB | the rectangular table, a lookup per lane: four or eight per gather |
+//! | `avx512::calculated` | none | the pure calculation, eight pairs per `__m512i` by mask registers |
 //! | [`peers`] | 32 KiB each | the `chess` and `cozy-chess` crates |
 
 pub mod calculated;
+pub mod lane_calculated;
 pub mod peers;
 pub mod rectangular;
 pub mod reference;
@@ -26,15 +25,11 @@ pub mod workloads;
 pub mod x88_rotate;
 
 #[cfg(target_arch = "x86_64")]
-pub mod avx2;
-#[cfg(target_arch = "x86_64")]
 pub mod avx512;
-#[cfg(target_arch = "aarch64")]
-pub mod neon;
+#[cfg(target_arch = "x86_64")]
+pub mod lane_gather;
 
-use crate::cpu::{Cpu, Feature, Unsupported};
-use crate::family::{Descriptor, Family, Kernel, Source, Visitor};
-use crate::on_arch;
+use crate::family::Source;
 use crate::{Bitboard, Square, SquarePair};
 
 /// The in-between family.
@@ -56,10 +51,7 @@ pub trait InBetween: Copy {
     /// If `pairs` and `out` differ in length.
     #[inline(always)]
     fn between_batch(self, pairs: &[SquarePair], out: &mut [Bitboard]) {
-        assert_eq!(pairs.len(), out.len(), "batch slices differ in length");
-        for (out, pair) in out.iter_mut().zip(pairs) {
-            *out = self.between(pair.from, pair.to);
-        }
+        crate::each!(pairs, out, |pair| self.between(pair.from, pair.to));
     }
 }
 
@@ -67,247 +59,123 @@ pub trait InBetween: Copy {
 #[derive(Clone, Copy, Debug)]
 pub struct InBetweenFamily;
 
-impl<T: InBetween> Kernel<InBetweenFamily> for T {
-    #[inline(always)]
-    fn query(self, pair: SquarePair) -> Bitboard {
-        self.between(pair.from, pair.to)
-    }
-
-    #[inline(always)]
-    fn batch(self, pairs: &[SquarePair], out: &mut [Bitboard]) {
-        self.between_batch(pairs, out)
-    }
-}
-
-/// The registry: every in-between variant, ours first, peers last.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub enum InBetweenVariant {
-    Rectangular,
-    Triangular,
-    X88Rotate,
-    Calculated,
-    CalculatedAvx2,
-    RectangularGatherAvx2,
-    CalculatedAvx512,
-    RectangularGatherAvx512,
-    CalculatedNeon,
-    Chess,
-    CozyChess,
-}
-
 const SEED: &str = "000_25ad13ed25e2ec35.txt";
 
-static DESCRIPTORS: [Descriptor; 11] = [
-    Descriptor {
-        family: InBetweenFamily::NAME,
-        name: "rectangular",
-        summary: "64x64 table of in-between sets, one load",
-        source: Source::Seed {
-            file: SEED,
-            section: "Rectangular Lookup",
-        },
-        table_bytes: rectangular::TABLE_BYTES,
-        requires: &[],
-    },
-    Descriptor {
-        family: InBetweenFamily::NAME,
-        name: "triangular",
-        summary: "64*65/2-entry table, min/max by sign mask into a triangular index",
-        source: Source::Seed {
-            file: SEED,
-            section: "Triangular Lookup",
-        },
-        table_bytes: triangular::TABLE_BYTES,
-        requires: &[],
-    },
-    Descriptor {
-        family: InBetweenFamily::NAME,
-        name: "x88_rotate",
-        summary: "240-entry table by 0x88 difference, rotated left by the from-square",
-        source: Source::Seed {
-            file: SEED,
-            section: "0x88 Difference",
-        },
-        table_bytes: x88_rotate::TABLE_BYTES,
-        requires: &[],
-    },
-    Descriptor {
-        family: InBetweenFamily::NAME,
-        name: "calculated",
-        summary: "branchless pure calculation, no table",
-        source: Source::Seed {
-            file: SEED,
-            section: "Pure Calculation",
-        },
-        table_bytes: 0,
-        requires: &[],
-    },
-    Descriptor {
-        family: InBetweenFamily::NAME,
-        name: "calculated_avx2",
-        summary: "the pure calculation on four pairs per __m256i; multiply becomes sllv",
-        source: Source::New,
-        table_bytes: 0,
-        requires: &[Feature::Avx2],
-    },
-    Descriptor {
-        family: InBetweenFamily::NAME,
-        name: "rectangular_gather_avx2",
-        summary: "the rectangular table, four lookups per _mm256_i64gather_epi64",
-        source: Source::New,
-        table_bytes: rectangular::TABLE_BYTES,
-        requires: &[Feature::Avx2],
-    },
-    Descriptor {
-        family: InBetweenFamily::NAME,
-        name: "calculated_avx512",
-        summary:
-            "the pure calculation on eight pairs per __m512i; line selection by mask registers",
-        source: Source::New,
-        table_bytes: 0,
-        requires: &[Feature::Avx512f],
-    },
-    Descriptor {
-        family: InBetweenFamily::NAME,
-        name: "rectangular_gather_avx512",
-        summary: "the rectangular table, eight lookups per _mm512_i64gather_epi64",
-        source: Source::New,
-        table_bytes: rectangular::TABLE_BYTES,
-        requires: &[Feature::Avx512f],
-    },
-    Descriptor {
-        family: InBetweenFamily::NAME,
-        name: "calculated_neon",
-        summary: "the pure calculation on two pairs per 128-bit vector; multiply becomes vshl",
-        source: Source::New,
-        table_bytes: 0,
-        requires: &[Feature::Neon],
-    },
-    Descriptor {
-        family: InBetweenFamily::NAME,
-        name: "chess",
-        summary: "chess::between, a 64x64 table",
-        source: Source::External {
-            krate: "chess 3.2",
-            item: "chess::between",
-            tables: "computed by a build script",
-        },
-        table_bytes: peers::CHESS_BETWEEN_BYTES,
-        requires: &[],
-    },
-    Descriptor {
-        family: InBetweenFamily::NAME,
-        name: "cozy_chess",
-        summary: "cozy_chess::get_between_rays, a 64x64 table",
-        source: Source::External {
-            krate: "cozy-chess 0.3",
-            item: "cozy_chess::get_between_rays",
-            tables: "computed in const items",
-        },
-        table_bytes: peers::COZY_CHESS_BETWEEN_BYTES,
-        requires: &[],
-    },
-];
+crate::family! {
+    impl Family for InBetweenFamily {
+        const NAME: &'static str = "in_between";
+        const SUMMARY: &'static str =
+            "the squares strictly between two squares on a common line; empty otherwise";
+        type Input = SquarePair;
+        type Output = Bitboard;
 
-impl Family for InBetweenFamily {
-    const NAME: &'static str = "in_between";
-    const SUMMARY: &'static str =
-        "the squares strictly between two squares on a common line; empty otherwise";
-    type Input = SquarePair;
-    type Output = Bitboard;
-    type Variant = InBetweenVariant;
+        fn reference(pair: SquarePair) -> Bitboard {
+            reference::between(pair.from, pair.to)
+        }
 
-    fn variants() -> &'static [InBetweenVariant] {
-        use InBetweenVariant::*;
-        &[
-            Rectangular,
-            Triangular,
-            X88Rotate,
-            Calculated,
-            CalculatedAvx2,
-            RectangularGatherAvx2,
-            CalculatedAvx512,
-            RectangularGatherAvx512,
-            CalculatedNeon,
-            Chess,
-            CozyChess,
-        ]
+        #[inline(always)]
+        fn echo(pair: SquarePair) -> Bitboard {
+            Bitboard(pair.from as u64 | (pair.to as u64) << 8)
+        }
     }
 
-    fn descriptor(variant: InBetweenVariant) -> &'static Descriptor {
-        &DESCRIPTORS[variant as usize]
+    /// The registry: every in-between variant, ours first, peers last.
+    pub enum InBetweenVariant: BetweenUser(InBetween) {
+        Rectangular {
+            name: "rectangular",
+            summary: "64x64 table of in-between sets, one load",
+            kernel: rectangular::Rectangular,
+            source: Source::seed(SEED, "Rectangular Lookup"),
+            footprint: rectangular::TABLE_BYTES,
+        },
+        Triangular {
+            name: "triangular",
+            summary: "64*65/2-entry table, min/max by sign mask into a triangular index",
+            kernel: triangular::Triangular,
+            source: Source::seed(SEED, "Triangular Lookup"),
+            footprint: triangular::TABLE_BYTES,
+        },
+        X88Rotate {
+            name: "x88_rotate",
+            summary: "240-entry table by 0x88 difference, rotated left by the from-square",
+            kernel: x88_rotate::X88Rotate,
+            source: Source::seed(SEED, "0x88 Difference"),
+            footprint: x88_rotate::TABLE_BYTES,
+        },
+        Calculated {
+            name: "calculated",
+            summary: "branchless pure calculation, no table",
+            kernel: calculated::Calculated,
+            source: Source::seed(SEED, "Pure Calculation"),
+            footprint: 0,
+        },
+        CalculatedAvx2 {
+            name: "calculated_avx2",
+            summary: "the pure calculation on four pairs per __m256i; multiply becomes sllv",
+            needs: avx2,
+            kernel: lane_calculated::CalculatedAvx2::new(avx2),
+            source: Source::New,
+            footprint: 0,
+        },
+        RectangularGatherAvx2 {
+            name: "rectangular_gather_avx2",
+            summary: "the rectangular table, four lookups per _mm256_i64gather_epi64",
+            needs: avx2,
+            kernel: lane_gather::RectangularGatherAvx2::new(avx2),
+            source: Source::New,
+            footprint: rectangular::TABLE_BYTES,
+        },
+        CalculatedAvx512 {
+            name: "calculated_avx512",
+            summary: "the pure calculation on eight pairs per __m512i; line selection by mask registers",
+            needs: avx512,
+            kernel: avx512::calculated::CalculatedAvx512::new(avx512),
+            source: Source::New,
+            footprint: 0,
+        },
+        RectangularGatherAvx512 {
+            name: "rectangular_gather_avx512",
+            summary: "the rectangular table, eight lookups per _mm512_i64gather_epi64",
+            needs: avx512,
+            kernel: lane_gather::RectangularGatherAvx512::new(avx512),
+            source: Source::New,
+            footprint: rectangular::TABLE_BYTES,
+        },
+        CalculatedNeon {
+            name: "calculated_neon",
+            summary: "the pure calculation on two pairs per 128-bit vector; multiply becomes vshl",
+            needs: neon,
+            kernel: lane_calculated::CalculatedNeon::new(neon),
+            source: Source::New,
+            footprint: 0,
+        },
+        Chess {
+            name: "chess",
+            summary: "chess::between, a 64x64 table",
+            kernel: peers::Chess,
+            source: Source::external("chess 3.2", "chess::between", "computed by a build script"),
+            footprint: peers::CHESS_BETWEEN_BYTES,
+        },
+        CozyChess {
+            name: "cozy_chess",
+            summary: "cozy_chess::get_between_rays, a 64x64 table",
+            kernel: peers::CozyChess,
+            source: Source::external("cozy-chess 0.3", "cozy_chess::get_between_rays", "computed in const items"),
+            footprint: peers::COZY_CHESS_BETWEEN_BYTES,
+        },
     }
 
-    fn visit<V: Visitor<Self>>(
-        variant: InBetweenVariant,
-        cpu: &Cpu,
-        visitor: V,
-    ) -> Result<V::Output, Unsupported> {
-        use InBetweenVariant::*;
-        Self::runnable(variant, cpu)?;
-        Ok(match variant {
-            Rectangular => visitor.visit(rectangular::Rectangular),
-            Triangular => visitor.visit(triangular::Triangular),
-            X88Rotate => visitor.visit(x88_rotate::X88Rotate),
-            Calculated => visitor.visit(calculated::Calculated),
-            CalculatedAvx2 => on_arch!(
-                "x86_64",
-                Feature::Avx2,
-                visitor.visit(avx2::calculated::CalculatedAvx2::new(cpu.avx2()?))
-            ),
-            RectangularGatherAvx2 => on_arch!(
-                "x86_64",
-                Feature::Avx2,
-                visitor.visit(avx2::rectangular_gather::RectangularGatherAvx2::new(
-                    cpu.avx2()?
-                ))
-            ),
-            CalculatedAvx512 => on_arch!(
-                "x86_64",
-                Feature::Avx512f,
-                visitor.visit(avx512::calculated::CalculatedAvx512::new(cpu.avx512()?))
-            ),
-            RectangularGatherAvx512 => on_arch!(
-                "x86_64",
-                Feature::Avx512f,
-                visitor.visit(avx512::rectangular_gather::RectangularGatherAvx512::new(
-                    cpu.avx512()?
-                ))
-            ),
-            CalculatedNeon => on_arch!(
-                "aarch64",
-                Feature::Neon,
-                visitor.visit(neon::calculated::CalculatedNeon::new(cpu.neon()?))
-            ),
-            Chess => visitor.visit(peers::Chess),
-            CozyChess => visitor.visit(peers::CozyChess),
-        })
-    }
-
-    fn reference(pair: SquarePair) -> Bitboard {
-        reference::between(pair.from, pair.to)
-    }
-
-    #[inline(always)]
-    fn echo(pair: SquarePair) -> Bitboard {
-        Bitboard(pair.from as u64 | (pair.to as u64) << 8)
+    // Every technique is a kernel: a query calls `between`, a batch `between_batch`.
+    impl<T: InBetween> Kernel for T {
+        query(pair) => between(pair.from, pair.to),
+        batch => between_batch,
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn registry_is_consistent() {
-        let variants = InBetweenFamily::variants();
-        assert_eq!(variants.len(), DESCRIPTORS.len());
-        for (i, &variant) in variants.iter().enumerate() {
-            assert_eq!(variant as usize, i, "registry order matches the enum");
-            let descriptor = InBetweenFamily::descriptor(variant);
-            assert_eq!(InBetweenFamily::find(descriptor.name), Some(variant));
-        }
-    }
+    use crate::cpu::Feature;
 
     /// Every variant against the reference on every verification input (see
     /// `testing::all_variants_agree`): one query at a time, in one batch and in batches of

@@ -3,34 +3,15 @@
 //! Deliberately plain and independent of every variant (no table, no bit tricks), so that an
 //! agreement between it and a variant means something. Used only for verification.
 
-use crate::{Bitboard, Square};
-
 /// The squares strictly between `a` and `b` on a common rank, file, diagonal or anti-diagonal;
-/// empty otherwise (see [`super::InBetween`]).
-pub fn between(a: Square, b: Square) -> Bitboard {
-    let files = b.file() as i32 - a.file() as i32;
-    let ranks = b.rank() as i32 - a.rank() as i32;
-    let on_a_line = files == 0 || ranks == 0 || files.abs() == ranks.abs();
-    if a == b || !on_a_line {
-        return Bitboard::EMPTY;
-    }
-    let step = (files.signum(), ranks.signum());
-    let mut set = Bitboard::EMPTY;
-    let mut square = a
-        .offset(step.0, step.1)
-        .expect("b lies further along the ray");
-    while square != b {
-        set |= Bitboard::from_square(square);
-        square = square
-            .offset(step.0, step.1)
-            .expect("b lies further along the ray");
-    }
-    set
-}
+/// empty otherwise (see [`super::InBetween`]): the board geometry's walk,
+/// [`crate::geometry::lines::between`], which the FEN reader shares.
+pub use crate::geometry::lines::between;
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::{Bitboard, Square};
     use Square::*;
 
     fn set(squares: &[Square]) -> Bitboard {

@@ -10,11 +10,10 @@
 //! | [`shifts`] `_premask` / `_postmask` | none | the eight direction shifts, masks before or after |
 //! | [`parallel_prefix`] / `_wide` | none | east/west steps, or l1/l2/r1/r2 |
 //! | `avx2::directions` | none | one set, eight directions in two `__m256i` |
-//! | `avx2::batch` | none | four independent sets per `__m256i` |
-//! | `avx512::batch` | none | eight independent sets per `__m512i` |
-//! | `neon::batch` | none | two independent sets per 128-bit vector |
+//! | [`lane_batch`] | none | independent sets, one per lane: four per `__m256i`, eight per `__m512i`, two per NEON vector |
 //! | [`peers`] | 512 B each | the `chess` and `cozy-chess` lookups, looped over the set |
 
+pub mod lane_batch;
 pub mod lookup;
 pub mod parallel_prefix;
 pub mod peers;
@@ -24,24 +23,9 @@ pub mod workloads;
 
 #[cfg(target_arch = "x86_64")]
 pub mod avx2;
-#[cfg(target_arch = "x86_64")]
-pub mod avx512;
-#[cfg(target_arch = "aarch64")]
-pub mod neon;
 
-use crate::cpu::{Cpu, Feature, Unsupported};
-use crate::family::{Descriptor, Family, Kernel, Source, Visitor};
-use crate::on_arch;
+use crate::family::Source;
 use crate::Bitboard;
-
-/// Every square but the a-file.
-pub const NOT_A: u64 = 0xfefe_fefe_fefe_fefe;
-/// Every square but the a- and b-files.
-pub const NOT_AB: u64 = 0xfcfc_fcfc_fcfc_fcfc;
-/// Every square but the h-file.
-pub const NOT_H: u64 = 0x7f7f_7f7f_7f7f_7f7f;
-/// Every square but the g- and h-files.
-pub const NOT_GH: u64 = 0x3f3f_3f3f_3f3f_3f3f;
 
 /// The knight-attack family.
 ///
@@ -62,10 +46,7 @@ pub trait KnightAttacks: Copy {
     /// If `sets` and `out` differ in length.
     #[inline(always)]
     fn attacks_batch(self, sets: &[Bitboard], out: &mut [Bitboard]) {
-        assert_eq!(sets.len(), out.len(), "batch slices differ in length");
-        for (out, &set) in out.iter_mut().zip(sets) {
-            *out = self.attacks(set);
-        }
+        crate::each!(sets, out, |&set| self.attacks(set));
     }
 }
 
@@ -73,243 +54,121 @@ pub trait KnightAttacks: Copy {
 #[derive(Clone, Copy, Debug)]
 pub struct KnightFamily;
 
-impl<T: KnightAttacks> Kernel<KnightFamily> for T {
-    #[inline(always)]
-    fn query(self, knights: Bitboard) -> Bitboard {
-        self.attacks(knights)
-    }
-
-    #[inline(always)]
-    fn batch(self, sets: &[Bitboard], out: &mut [Bitboard]) {
-        self.attacks_batch(sets, out)
-    }
-}
-
-/// The registry: every knight-attack variant, ours first, peers last.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub enum KnightVariant {
-    Lookup,
-    ShiftsPremask,
-    ShiftsPostmask,
-    ParallelPrefix,
-    ParallelPrefixWide,
-    Avx2Directions,
-    Avx2Batch,
-    Avx512Batch,
-    NeonBatch,
-    Chess,
-    CozyChess,
-}
-
 const SEED: &str = "001_91a62a26c9dc1468.txt";
 
-static DESCRIPTORS: [Descriptor; 11] = [
-    Descriptor {
-        family: KnightFamily::NAME,
-        name: "lookup",
-        summary: "64-entry table, one load per knight in the set",
-        source: Source::Seed {
-            file: SEED,
-            section: "by Lookup",
-        },
-        table_bytes: lookup::TABLE_BYTES,
-        requires: &[],
-    },
-    Descriptor {
-        family: KnightFamily::NAME,
-        name: "shifts_premask",
-        summary: "eight direction shifts, wrap masks applied before shifting",
-        source: Source::Seed {
-            file: SEED,
-            section: "by Calculation (pre-shift masks)",
-        },
-        table_bytes: 0,
-        requires: &[],
-    },
-    Descriptor {
-        family: KnightFamily::NAME,
-        name: "shifts_postmask",
-        summary: "eight direction shifts, wrap masks applied after shifting",
-        source: Source::Seed {
-            file: SEED,
-            section: "by Calculation (post-shift masks)",
-        },
-        table_bytes: 0,
-        requires: &[],
-    },
-    Descriptor {
-        family: KnightFamily::NAME,
-        name: "parallel_prefix",
-        summary: "east/west one- and two-steps, then vertical shifts by 8 and 16",
-        source: Source::Seed {
-            file: SEED,
-            section: "Multiple Knight Attacks (east/west form)",
-        },
-        table_bytes: 0,
-        requires: &[],
-    },
-    Descriptor {
-        family: KnightFamily::NAME,
-        name: "parallel_prefix_wide",
-        summary: "l1/l2/r1/r2 horizontal steps in parallel, then vertical shifts",
-        source: Source::Seed {
-            file: SEED,
-            section: "Multiple Knight Attacks (l1/l2/r1/r2 form)",
-        },
-        table_bytes: 0,
-        requires: &[],
-    },
-    Descriptor {
-        family: KnightFamily::NAME,
-        name: "avx2_directions",
-        summary: "one set broadcast to four lanes, eight directions by sllv/srlv",
-        source: Source::Seed {
-            file: SEED,
-            section: "by Calculation, see AVX2 Knight Attacks",
-        },
-        table_bytes: 0,
-        requires: &[Feature::Avx2],
-    },
-    Descriptor {
-        family: KnightFamily::NAME,
-        name: "avx2_batch",
-        summary: "four independent sets per __m256i, the wide form lane-wise",
-        source: Source::New,
-        table_bytes: 0,
-        requires: &[Feature::Avx2],
-    },
-    Descriptor {
-        family: KnightFamily::NAME,
-        name: "avx512_batch",
-        summary: "eight independent sets per __m512i, the wide form lane-wise",
-        source: Source::New,
-        table_bytes: 0,
-        requires: &[Feature::Avx512f],
-    },
-    Descriptor {
-        family: KnightFamily::NAME,
-        name: "neon_batch",
-        summary: "two independent sets per 128-bit vector, the wide form lane-wise",
-        source: Source::New,
-        table_bytes: 0,
-        requires: &[Feature::Neon],
-    },
-    Descriptor {
-        family: KnightFamily::NAME,
-        name: "chess",
-        summary: "chess::get_knight_moves per knight, a 64-entry table",
-        source: Source::External {
-            krate: "chess 3.2",
-            item: "chess::get_knight_moves",
-            tables: "computed by a build script",
-        },
-        table_bytes: peers::CHESS_KNIGHT_BYTES,
-        requires: &[],
-    },
-    Descriptor {
-        family: KnightFamily::NAME,
-        name: "cozy_chess",
-        summary: "cozy_chess::get_knight_moves per knight, a 64-entry table",
-        source: Source::External {
-            krate: "cozy-chess 0.3",
-            item: "cozy_chess::get_knight_moves",
-            tables: "computed in const items",
-        },
-        table_bytes: peers::COZY_CHESS_KNIGHT_BYTES,
-        requires: &[],
-    },
-];
+crate::family! {
+    impl Family for KnightFamily {
+        const NAME: &'static str = "knight_attacks";
+        const SUMMARY: &'static str = "the squares attacked by any knight of a set";
+        type Input = Bitboard;
+        type Output = Bitboard;
 
-impl Family for KnightFamily {
-    const NAME: &'static str = "knight_attacks";
-    const SUMMARY: &'static str = "the squares attacked by any knight of a set";
-    type Input = Bitboard;
-    type Output = Bitboard;
-    type Variant = KnightVariant;
+        fn reference(knights: Bitboard) -> Bitboard {
+            reference::attacks(knights)
+        }
 
-    fn variants() -> &'static [KnightVariant] {
-        use KnightVariant::*;
-        &[
-            Lookup,
-            ShiftsPremask,
-            ShiftsPostmask,
-            ParallelPrefix,
-            ParallelPrefixWide,
-            Avx2Directions,
-            Avx2Batch,
-            Avx512Batch,
-            NeonBatch,
-            Chess,
-            CozyChess,
-        ]
+        #[inline(always)]
+        fn echo(knights: Bitboard) -> Bitboard {
+            knights
+        }
     }
 
-    fn descriptor(variant: KnightVariant) -> &'static Descriptor {
-        &DESCRIPTORS[variant as usize]
+    /// The registry: every knight-attack variant, ours first, peers last.
+    pub enum KnightVariant: KnightsUser(KnightAttacks) {
+        Lookup {
+            name: "lookup",
+            summary: "64-entry table, one load per knight in the set",
+            kernel: lookup::Lookup,
+            source: Source::seed(SEED, "by Lookup"),
+            footprint: lookup::TABLE_BYTES,
+        },
+        ShiftsPremask {
+            name: "shifts_premask",
+            summary: "eight direction shifts, wrap masks applied before shifting",
+            kernel: shifts::ShiftsPremask,
+            source: Source::seed(SEED, "by Calculation (pre-shift masks)"),
+            footprint: 0,
+        },
+        ShiftsPostmask {
+            name: "shifts_postmask",
+            summary: "eight direction shifts, wrap masks applied after shifting",
+            kernel: shifts::ShiftsPostmask,
+            source: Source::seed(SEED, "by Calculation (post-shift masks)"),
+            footprint: 0,
+        },
+        ParallelPrefix {
+            name: "parallel_prefix",
+            summary: "east/west one- and two-steps, then vertical shifts by 8 and 16",
+            kernel: parallel_prefix::ParallelPrefix,
+            source: Source::seed(SEED, "Multiple Knight Attacks (east/west form)"),
+            footprint: 0,
+        },
+        ParallelPrefixWide {
+            name: "parallel_prefix_wide",
+            summary: "l1/l2/r1/r2 horizontal steps in parallel, then vertical shifts",
+            kernel: parallel_prefix::ParallelPrefixWide,
+            source: Source::seed(SEED, "Multiple Knight Attacks (l1/l2/r1/r2 form)"),
+            footprint: 0,
+        },
+        Avx2Directions {
+            name: "avx2_directions",
+            summary: "one set broadcast to four lanes, eight directions by sllv/srlv",
+            needs: avx2,
+            kernel: avx2::directions::Avx2Directions::new(avx2),
+            source: Source::seed(SEED, "by Calculation, see AVX2 Knight Attacks"),
+            footprint: 0,
+        },
+        Avx2Batch {
+            name: "avx2_batch",
+            summary: "four independent sets per __m256i, the wide form lane-wise",
+            needs: avx2,
+            kernel: lane_batch::Avx2Batch::new(avx2),
+            source: Source::New,
+            footprint: 0,
+        },
+        Avx512Batch {
+            name: "avx512_batch",
+            summary: "eight independent sets per __m512i, the wide form lane-wise",
+            needs: avx512,
+            kernel: lane_batch::Avx512Batch::new(avx512),
+            source: Source::New,
+            footprint: 0,
+        },
+        NeonBatch {
+            name: "neon_batch",
+            summary: "two independent sets per 128-bit vector, the wide form lane-wise",
+            needs: neon,
+            kernel: lane_batch::NeonBatch::new(neon),
+            source: Source::New,
+            footprint: 0,
+        },
+        Chess {
+            name: "chess",
+            summary: "chess::get_knight_moves per knight, a 64-entry table",
+            kernel: peers::Chess,
+            source: Source::external("chess 3.2", "chess::get_knight_moves", "computed by a build script"),
+            footprint: peers::CHESS_KNIGHT_BYTES,
+        },
+        CozyChess {
+            name: "cozy_chess",
+            summary: "cozy_chess::get_knight_moves per knight, a 64-entry table",
+            kernel: peers::CozyChess,
+            source: Source::external("cozy-chess 0.3", "cozy_chess::get_knight_moves", "computed in const items"),
+            footprint: peers::COZY_CHESS_KNIGHT_BYTES,
+        },
     }
 
-    fn visit<V: Visitor<Self>>(
-        variant: KnightVariant,
-        cpu: &Cpu,
-        visitor: V,
-    ) -> Result<V::Output, Unsupported> {
-        use KnightVariant::*;
-        Self::runnable(variant, cpu)?;
-        Ok(match variant {
-            Lookup => visitor.visit(lookup::Lookup),
-            ShiftsPremask => visitor.visit(shifts::ShiftsPremask),
-            ShiftsPostmask => visitor.visit(shifts::ShiftsPostmask),
-            ParallelPrefix => visitor.visit(parallel_prefix::ParallelPrefix),
-            ParallelPrefixWide => visitor.visit(parallel_prefix::ParallelPrefixWide),
-            Avx2Directions => on_arch!(
-                "x86_64",
-                Feature::Avx2,
-                visitor.visit(avx2::directions::Avx2Directions::new(cpu.avx2()?))
-            ),
-            Avx2Batch => on_arch!(
-                "x86_64",
-                Feature::Avx2,
-                visitor.visit(avx2::batch::Avx2Batch::new(cpu.avx2()?))
-            ),
-            Avx512Batch => on_arch!(
-                "x86_64",
-                Feature::Avx512f,
-                visitor.visit(avx512::batch::Avx512Batch::new(cpu.avx512()?))
-            ),
-            NeonBatch => on_arch!(
-                "aarch64",
-                Feature::Neon,
-                visitor.visit(neon::batch::NeonBatch::new(cpu.neon()?))
-            ),
-            Chess => visitor.visit(peers::Chess),
-            CozyChess => visitor.visit(peers::CozyChess),
-        })
-    }
-
-    fn reference(knights: Bitboard) -> Bitboard {
-        reference::attacks(knights)
-    }
-
-    #[inline(always)]
-    fn echo(knights: Bitboard) -> Bitboard {
-        knights
+    // Every technique is a kernel: a query calls `attacks`, a batch `attacks_batch`.
+    impl<T: KnightAttacks> Kernel for T {
+        query(knights) => attacks(knights),
+        batch => attacks_batch,
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn registry_is_consistent() {
-        let variants = KnightFamily::variants();
-        assert_eq!(variants.len(), DESCRIPTORS.len());
-        for (i, &variant) in variants.iter().enumerate() {
-            assert_eq!(variant as usize, i, "registry order matches the enum");
-            let descriptor = KnightFamily::descriptor(variant);
-            assert_eq!(KnightFamily::find(descriptor.name), Some(variant));
-        }
-    }
+    use crate::cpu::Feature;
 
     /// Every variant against the reference on every verification input (see
     /// `testing::all_variants_agree`): one query at a time, in one batch and in batches of

@@ -5,7 +5,8 @@
 //! and one rank; both forms step the whole set east and west by one and two files (masking the
 //! wrap), then shift those by two ranks (16) and one rank (8) respectively.
 
-use super::{KnightAttacks, NOT_A, NOT_AB, NOT_GH, NOT_H};
+use super::KnightAttacks;
+use crate::geometry::{NOT_A, NOT_AB, NOT_GH, NOT_H};
 use crate::Bitboard;
 
 /// The east/west form: `east = eastOne(knights)`, then `eastOne(east)` for two files.

@@ -3,25 +3,14 @@
 //! Deliberately plain and independent of every variant (no table, no shifts or masks), so that
 //! an agreement between it and a variant means something. Used only for verification.
 
+use crate::position::reference::KNIGHT_STEPS;
 use crate::Bitboard;
-
-/// Knight moves as (file, rank) steps.
-const MOVES: [(i32, i32); 8] = [
-    (1, 2),
-    (2, 1),
-    (2, -1),
-    (1, -2),
-    (-1, -2),
-    (-2, -1),
-    (-2, 1),
-    (-1, 2),
-];
 
 /// The squares attacked by any knight in `knights` (see [`super::KnightAttacks`]).
 pub fn attacks(knights: Bitboard) -> Bitboard {
     let mut set = Bitboard::EMPTY;
     for knight in knights {
-        for (files, ranks) in MOVES {
+        for (files, ranks) in KNIGHT_STEPS {
             if let Some(target) = knight.offset(files, ranks) {
                 set |= Bitboard::from_square(target);
             }

@@ -5,7 +5,8 @@
 //! CPU features: none. Naming follows the seed's compass rose: `no_no_ea` is north-north-east
 //! (+17), `so_we_we` south-west-west (-10), and so on.
 
-use super::{KnightAttacks, NOT_A, NOT_AB, NOT_GH, NOT_H};
+use super::KnightAttacks;
+use crate::geometry::{NOT_A, NOT_AB, NOT_GH, NOT_H};
 use crate::Bitboard;
 
 /// The seed's first listing: shift, then clear the files the shift wrapped into.

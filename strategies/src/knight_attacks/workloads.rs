@@ -1,26 +1,12 @@
 //! What the knight-attack family is verified and measured on.
 
 use super::KnightFamily;
-use crate::bench::{Bench, Distribution, Queries};
+use crate::bench::{Bench, Draw};
 use crate::{inputs, Bitboard, Square};
 use rand::Rng;
-use rand_chacha::ChaCha8Rng;
 
 /// How many random knight sets of each size verification draws.
 pub const RANDOM_SETS_PER_SIZE: usize = 20_000;
-
-const SETS_0_10: Distribution = Distribution {
-    name: "sets_0_10",
-    summary: "random sets of 0 to 10 knights",
-};
-const ONE_KNIGHT: Distribution = Distribution {
-    name: "one_knight",
-    summary: "a single knight",
-};
-const TWO_KNIGHTS: Distribution = Distribution {
-    name: "two_knights",
-    summary: "two knights: the typical position",
-};
 
 impl Bench for KnightFamily {
     fn verification_inputs(seed: u64) -> Vec<(&'static str, Vec<Bitboard>)> {
@@ -47,28 +33,18 @@ impl Bench for KnightFamily {
         ]
     }
 
-    fn distributions() -> &'static [Distribution] {
-        &[SETS_0_10, ONE_KNIGHT, TWO_KNIGHTS]
-    }
-
-    fn queries(
-        distribution: &Distribution,
-        rng: &mut ChaCha8Rng,
-        count: usize,
-    ) -> Queries<Bitboard> {
-        let inputs = (0..count)
-            .map(|_| {
-                let knights = match distribution.name {
-                    "sets_0_10" => rng.random_range(0..=10),
-                    "one_knight" => 1,
-                    "two_knights" => 2,
-                    other => unreachable!("no knight_attacks distribution {other}"),
-                };
-                inputs::knight_set(rng, knights)
-            })
-            .collect();
-        Queries::plain(inputs)
-    }
+    const DRAWS: &'static [Draw<Bitboard>] = &[
+        Draw::each("sets_0_10", "random sets of 0 to 10 knights", |rng| {
+            let knights = rng.random_range(0..=10);
+            inputs::knight_set(rng, knights)
+        }),
+        Draw::each("one_knight", "a single knight", |rng| {
+            inputs::knight_set(rng, 1)
+        }),
+        Draw::each("two_knights", "two knights: the typical position", |rng| {
+            inputs::knight_set(rng, 2)
+        }),
+    ];
 
     #[inline(always)]
     fn mix(knights: Bitboard, zero: u64) -> Bitboard {

@@ -9,7 +9,7 @@
 //! | `lookup` | 512 B | [`fill::Fill`] over [`crate::knight_attacks::lookup`] |
 //! | `parallel_prefix` | none | [`fill::Fill`] over [`crate::knight_attacks::parallel_prefix`] |
 //! | `avx2_batch` | none | [`fill::Fill`] over the knight-attack family's four-lane AVX2 kernel |
-//! | `avx2::fused` | none | eight queries in two `__m256i`, every round in registers |
+//! | [`lane_fused`] | none | eight queries in two `__m256i`, every round in registers |
 //! | `avx512::fused` | none | sixteen queries in two `__m512i`, every round in registers |
 //! | [`distance_table`] | 4 KiB | 64×64 knight distances; per knight, its row compared with the steps |
 //! | [`reach_table`] | 3.5 KiB | per square and distance, the squares within it; one load per knight |
@@ -17,19 +17,16 @@
 pub mod catch_passer;
 pub mod distance_table;
 pub mod fill;
+pub mod lane_fused;
 pub mod reach_table;
 pub mod reference;
 pub mod workloads;
 
 #[cfg(target_arch = "x86_64")]
-pub mod avx2;
-#[cfg(target_arch = "x86_64")]
 pub mod avx512;
 
-use crate::cpu::{Cpu, Feature, Unsupported};
-use crate::family::{Descriptor, Family, Kernel, Source, Visitor};
+use crate::family::Source;
 use crate::knight_attacks::{lookup, parallel_prefix};
-use crate::on_arch;
 use crate::Bitboard;
 use core::fmt;
 
@@ -72,10 +69,7 @@ pub trait KnightFill: Copy {
     /// If `queries` and `out` differ in length.
     #[inline(always)]
     fn fill_batch(self, queries: &[FillQuery], out: &mut [Bitboard]) {
-        assert_eq!(queries.len(), out.len(), "batch slices differ in length");
-        for (out, &query) in out.iter_mut().zip(queries) {
-            *out = self.fill(query);
-        }
+        crate::each!(queries, out, |&query| self.fill(query));
     }
 }
 
@@ -83,178 +77,94 @@ pub trait KnightFill: Copy {
 #[derive(Clone, Copy, Debug)]
 pub struct KnightFillFamily;
 
-impl<T: KnightFill> Kernel<KnightFillFamily> for T {
-    #[inline(always)]
-    fn query(self, query: FillQuery) -> Bitboard {
-        self.fill(query)
-    }
-
-    #[inline(always)]
-    fn batch(self, queries: &[FillQuery], out: &mut [Bitboard]) {
-        self.fill_batch(queries, out)
-    }
-}
-
-/// The registry: every knight-fill variant.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub enum KnightFillVariant {
-    Lookup,
-    ParallelPrefix,
-    Avx2Batch,
-    Avx2Fused,
-    Avx512Fused,
-    DistanceTable,
-    ReachTable,
-}
-
 const SEED: &str = "001_91a62a26c9dc1468.txt";
 
-static DESCRIPTORS: [Descriptor; 7] = [
-    Descriptor {
-        family: KnightFillFamily::NAME,
-        name: "lookup",
-        summary: "fill cycle attacks(k) | k, attacks by the 64-entry lookup per knight",
-        source: Source::Seed {
-            file: SEED,
-            section: "Knight Fill, over by Lookup",
+crate::family! {
+    impl Family for KnightFillFamily {
+        const NAME: &'static str = "knight_fill";
+        const SUMMARY: &'static str =
+            "the squares knights reach within a number of moves on an empty board";
+        type Input = FillQuery;
+        type Output = Bitboard;
+
+        fn reference(query: FillQuery) -> Bitboard {
+            reference::fill(query)
+        }
+
+        #[inline(always)]
+        fn echo(query: FillQuery) -> Bitboard {
+            query.knights
+        }
+    }
+
+    /// The registry: every knight-fill variant.
+    pub enum KnightFillVariant {
+        Lookup {
+            name: "lookup",
+            summary: "fill cycle attacks(k) | k, attacks by the 64-entry lookup per knight",
+            kernel: fill::Fill(lookup::Lookup),
+            source: Source::seed(SEED, "Knight Fill, over by Lookup"),
+            footprint: lookup::TABLE_BYTES,
         },
-        table_bytes: lookup::TABLE_BYTES,
-        requires: &[],
-    },
-    Descriptor {
-        family: KnightFillFamily::NAME,
-        name: "parallel_prefix",
-        summary: "fill cycle attacks(k) | k, attacks set-wise by parallel prefix",
-        source: Source::Seed {
-            file: SEED,
-            section: "Knight Fill, over Multiple Knight Attacks",
+        ParallelPrefix {
+            name: "parallel_prefix",
+            summary: "fill cycle attacks(k) | k, attacks set-wise by parallel prefix",
+            kernel: fill::Fill(parallel_prefix::ParallelPrefix),
+            source: Source::seed(SEED, "Knight Fill, over Multiple Knight Attacks"),
+            footprint: 0,
         },
-        table_bytes: 0,
-        requires: &[],
-    },
-    Descriptor {
-        family: KnightFillFamily::NAME,
-        name: "avx2_batch",
-        summary: "fill cycle over the four-lane AVX2 knight-attack kernel, a block per round",
-        source: Source::New,
-        table_bytes: 0,
-        requires: &[Feature::Avx2],
-    },
-    Descriptor {
-        family: KnightFillFamily::NAME,
-        name: "avx2_fused",
-        summary: "eight queries in two __m256i, every round in registers, per-lane step masks",
-        source: Source::New,
-        table_bytes: 0,
-        requires: &[Feature::Avx2],
-    },
-    Descriptor {
-        family: KnightFillFamily::NAME,
-        name: "avx512_fused",
-        summary: "sixteen queries in two __m512i, every round in registers, mask registers",
-        source: Source::New,
-        table_bytes: 0,
-        requires: &[Feature::Avx512f],
-    },
-    Descriptor {
-        family: KnightFillFamily::NAME,
-        name: "distance_table",
-        summary: "64x64 knight distances; per knight, its row compared with the steps (SWAR)",
-        source: Source::New,
-        table_bytes: distance_table::TABLE_BYTES,
-        requires: &[],
-    },
-    Descriptor {
-        family: KnightFillFamily::NAME,
-        name: "reach_table",
-        summary: "per square and distance 0-6, the squares within it; one load per knight",
-        source: Source::New,
-        table_bytes: reach_table::TABLE_BYTES,
-        requires: &[],
-    },
-];
-
-impl Family for KnightFillFamily {
-    const NAME: &'static str = "knight_fill";
-    const SUMMARY: &'static str =
-        "the squares knights reach within a number of moves on an empty board";
-    type Input = FillQuery;
-    type Output = Bitboard;
-    type Variant = KnightFillVariant;
-
-    fn variants() -> &'static [KnightFillVariant] {
-        use KnightFillVariant::*;
-        &[
-            Lookup,
-            ParallelPrefix,
-            Avx2Batch,
-            Avx2Fused,
-            Avx512Fused,
-            DistanceTable,
-            ReachTable,
-        ]
+        Avx2Batch {
+            name: "avx2_batch",
+            summary: "fill cycle over the four-lane AVX2 knight-attack kernel, a block per round",
+            needs: avx2,
+            kernel: fill::Fill(crate::knight_attacks::lane_batch::Avx2Batch::new(avx2)),
+            source: Source::New,
+            footprint: 0,
+        },
+        Avx2Fused {
+            name: "avx2_fused",
+            summary: "eight queries in two __m256i, every round in registers, per-lane step masks",
+            needs: avx2,
+            kernel: lane_fused::Avx2Fused::new(avx2),
+            source: Source::New,
+            footprint: 0,
+        },
+        Avx512Fused {
+            name: "avx512_fused",
+            summary: "sixteen queries in two __m512i, every round in registers, mask registers",
+            needs: avx512,
+            kernel: avx512::fused::Avx512Fused::new(avx512),
+            source: Source::New,
+            footprint: 0,
+        },
+        DistanceTable {
+            name: "distance_table",
+            summary: "64x64 knight distances; per knight, its row compared with the steps (SWAR)",
+            kernel: distance_table::DistanceTable,
+            source: Source::New,
+            footprint: distance_table::TABLE_BYTES,
+        },
+        ReachTable {
+            name: "reach_table",
+            summary: "per square and distance 0-6, the squares within it; one load per knight",
+            kernel: reach_table::ReachTable,
+            source: Source::New,
+            footprint: reach_table::TABLE_BYTES,
+        },
     }
 
-    fn descriptor(variant: KnightFillVariant) -> &'static Descriptor {
-        &DESCRIPTORS[variant as usize]
-    }
-
-    fn visit<V: Visitor<Self>>(
-        variant: KnightFillVariant,
-        cpu: &Cpu,
-        visitor: V,
-    ) -> Result<V::Output, Unsupported> {
-        use KnightFillVariant::*;
-        Self::runnable(variant, cpu)?;
-        Ok(match variant {
-            Lookup => visitor.visit(fill::Fill(lookup::Lookup)),
-            ParallelPrefix => visitor.visit(fill::Fill(parallel_prefix::ParallelPrefix)),
-            Avx2Batch => on_arch!(
-                "x86_64",
-                Feature::Avx2,
-                visitor.visit(fill::Fill(
-                    crate::knight_attacks::avx2::batch::Avx2Batch::new(cpu.avx2()?)
-                ))
-            ),
-            Avx2Fused => on_arch!(
-                "x86_64",
-                Feature::Avx2,
-                visitor.visit(avx2::fused::Avx2Fused::new(cpu.avx2()?))
-            ),
-            Avx512Fused => on_arch!(
-                "x86_64",
-                Feature::Avx512f,
-                visitor.visit(avx512::fused::Avx512Fused::new(cpu.avx512()?))
-            ),
-            DistanceTable => visitor.visit(distance_table::DistanceTable),
-            ReachTable => visitor.visit(reach_table::ReachTable),
-        })
-    }
-
-    fn reference(query: FillQuery) -> Bitboard {
-        reference::fill(query)
-    }
-
-    #[inline(always)]
-    fn echo(query: FillQuery) -> Bitboard {
-        query.knights
+    // Every technique is a kernel: a query calls `fill`, a batch `fill_batch`.
+    impl<T: KnightFill> Kernel for T {
+        query(query) => fill(query),
+        batch => fill_batch,
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn registry_is_consistent() {
-        let variants = KnightFillFamily::variants();
-        assert_eq!(variants.len(), DESCRIPTORS.len());
-        for (i, &variant) in variants.iter().enumerate() {
-            assert_eq!(variant as usize, i, "registry order matches the enum");
-            let descriptor = KnightFillFamily::descriptor(variant);
-            assert_eq!(KnightFillFamily::find(descriptor.name), Some(variant));
-        }
-    }
+    #[cfg(target_arch = "x86_64")]
+    use crate::cpu::Feature;
 
     #[test]
     fn every_variant_agrees_with_the_reference() {

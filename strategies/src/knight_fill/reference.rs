@@ -6,20 +6,9 @@
 //! Used only for verification.
 
 use super::{FillQuery, MAX_DISTANCE};
+use crate::position::reference::KNIGHT_STEPS;
 use crate::{Bitboard, Square};
 use std::sync::OnceLock;
-
-/// Knight moves as (file, rank) steps.
-const MOVES: [(i32, i32); 8] = [
-    (1, 2),
-    (2, 1),
-    (2, -1),
-    (1, -2),
-    (-1, -2),
-    (-2, -1),
-    (-2, 1),
-    (-1, 2),
-];
 
 /// The knight distance from `from` to every square, by breadth-first search.
 pub fn distances(from: Square) -> [u32; 64] {
@@ -27,7 +16,7 @@ pub fn distances(from: Square) -> [u32; 64] {
     distance[from as usize] = 0;
     let mut queue = std::collections::VecDeque::from([from]);
     while let Some(square) = queue.pop_front() {
-        for (files, ranks) in MOVES {
+        for (files, ranks) in KNIGHT_STEPS {
             if let Some(next) = square.offset(files, ranks) {
                 if distance[next as usize] == u32::MAX {
                     distance[next as usize] = distance[square as usize] + 1;

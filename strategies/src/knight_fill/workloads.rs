@@ -1,28 +1,14 @@
 //! What the knight-fill family is verified and measured on.
 
 use super::{FillQuery, KnightFillFamily};
-use crate::bench::{Bench, Distribution, Queries};
+use crate::bench::{Bench, Draw};
 use crate::position::corpus::{default_corpus, random_position};
 use crate::position::{Colour, Piece};
 use crate::{inputs, Bitboard, Square};
 use rand::Rng;
-use rand_chacha::ChaCha8Rng;
 
 /// How many random knight sets of each size 0 to 64 verification draws, per step count 0-7.
 pub const RANDOM_SETS_PER_SIZE: usize = 2_000;
-
-const GAME: Distribution = Distribution {
-    name: "game",
-    summary: "1 or 2 knights, 2 to 4 moves: a knight-and-pawn ending",
-};
-const DENSE: Distribution = Distribution {
-    name: "dense",
-    summary: "30 to 64 knights, 0 to 6 moves",
-};
-const CORPUS: Distribution = Distribution {
-    name: "corpus",
-    summary: "the knights of one side of a corpus position, 1 to 4 moves",
-};
 
 impl Bench for KnightFillFamily {
     fn verification_inputs(seed: u64) -> Vec<(&'static str, Vec<FillQuery>)> {
@@ -78,36 +64,36 @@ impl Bench for KnightFillFamily {
         ]
     }
 
-    fn distributions() -> &'static [Distribution] {
-        &[CORPUS, GAME, DENSE]
-    }
-
-    fn queries(
-        distribution: &Distribution,
-        rng: &mut ChaCha8Rng,
-        count: usize,
-    ) -> Queries<FillQuery> {
-        let inputs = (0..count)
-            .map(|_| {
-                if distribution.name == "corpus" {
-                    let colour = Colour::ALL[rng.random_range(0..2)];
-                    let knights = random_position(rng).pieces(colour, Piece::Knight);
-                    let steps = rng.random_range(1..=4);
-                    return FillQuery { knights, steps };
-                }
-                let (knights, steps) = match distribution.name {
-                    "game" => (rng.random_range(1..=2), rng.random_range(2..=4)),
-                    "dense" => (rng.random_range(30..=64), rng.random_range(0..=6)),
-                    other => unreachable!("no knight_fill distribution {other}"),
-                };
+    const DRAWS: &'static [Draw<FillQuery>] = &[
+        Draw::each(
+            "corpus",
+            "the knights of one side of a corpus position, 1 to 4 moves",
+            |rng| {
+                let colour = Colour::ALL[rng.random_range(0..2)];
+                let knights = random_position(rng).pieces(colour, Piece::Knight);
+                let steps = rng.random_range(1..=4);
+                FillQuery { knights, steps }
+            },
+        ),
+        Draw::each(
+            "game",
+            "1 or 2 knights, 2 to 4 moves: a knight-and-pawn ending",
+            |rng| {
+                let (knights, steps) = (rng.random_range(1..=2), rng.random_range(2..=4));
                 FillQuery {
                     knights: inputs::knight_set(rng, knights),
                     steps,
                 }
-            })
-            .collect();
-        Queries::plain(inputs)
-    }
+            },
+        ),
+        Draw::each("dense", "30 to 64 knights, 0 to 6 moves", |rng| {
+            let (knights, steps) = (rng.random_range(30..=64), rng.random_range(0..=6));
+            FillQuery {
+                knights: inputs::knight_set(rng, knights),
+                steps,
+            }
+        }),
+    ];
 
     #[inline(always)]
     fn mix(query: FillQuery, zero: u64) -> FillQuery {

@@ -6,7 +6,7 @@
 //! [`crate::knight_attacks::lookup`]. CPU features: none.
 
 use super::KnightForks;
-use crate::knight_attacks::lookup::TABLE;
+use crate::geometry::leapers::KNIGHT as TABLE;
 use crate::Bitboard;
 
 /// One lookup per target. Zero-sized; every CPU.

@@ -10,7 +10,7 @@
 //! square in at least two direction sets, that is, attacked by at least two targets.
 
 use super::KnightForks;
-use crate::attack_spans::shift_fill::{east_one, west_one};
+use crate::geometry::fills::{east_one, west_one};
 use crate::Bitboard;
 
 /// `forkTargetSquare(targets)`, line by line as in the seed.

@@ -10,24 +10,17 @@
 //! | [`fork_target_square`] | none | the seed's loop- and branch-less union of pairwise intersections |
 //! | [`pair_loop`] | 512 B | every pair of targets, intersection of their knight-attack lookups |
 //! | [`attacked_twice_loop`] | 512 B | one lookup per target, "attacked once" and "attacked twice" sets |
-//! | `avx2::batch` | none | the seed's routine on four target sets per `__m256i` |
-//! | `avx512::batch` | none | the seed's routine on eight target sets per `__m512i` |
+//! | [`lane_batch`] | none | the seed's routine on a target set per lane: four per `__m256i`, eight per `__m512i` |
 
 pub mod attacked_twice_loop;
 pub mod fork_target_square;
+pub mod lane_batch;
 pub mod pair_loop;
 pub mod reference;
 pub mod workloads;
 
-#[cfg(target_arch = "x86_64")]
-pub mod avx2;
-#[cfg(target_arch = "x86_64")]
-pub mod avx512;
-
-use crate::cpu::{Cpu, Feature, Unsupported};
-use crate::family::{Descriptor, Family, Kernel, Source, Visitor};
-use crate::knight_attacks::lookup;
-use crate::on_arch;
+use crate::family::Source;
+use crate::geometry::leapers::KNIGHT_BYTES;
 use crate::Bitboard;
 
 /// The knight-fork family.
@@ -51,10 +44,7 @@ pub trait KnightForks: Copy {
     /// If `targets` and `out` differ in length.
     #[inline(always)]
     fn forks_batch(self, targets: &[Bitboard], out: &mut [Bitboard]) {
-        assert_eq!(targets.len(), out.len(), "batch slices differ in length");
-        for (out, &targets) in out.iter_mut().zip(targets) {
-            *out = self.forks(targets);
-        }
+        crate::each!(targets, out, |&targets| self.forks(targets));
     }
 }
 
@@ -62,149 +52,78 @@ pub trait KnightForks: Copy {
 #[derive(Clone, Copy, Debug)]
 pub struct KnightForksFamily;
 
-impl<T: KnightForks> Kernel<KnightForksFamily> for T {
-    #[inline(always)]
-    fn query(self, targets: Bitboard) -> Bitboard {
-        self.forks(targets)
-    }
-
-    #[inline(always)]
-    fn batch(self, targets: &[Bitboard], out: &mut [Bitboard]) {
-        self.forks_batch(targets, out)
-    }
-}
-
-/// The registry: every knight-fork variant.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub enum KnightForksVariant {
-    ForkTargetSquare,
-    PairLoop,
-    AttackedTwiceLoop,
-    Avx2Batch,
-    Avx512Batch,
-}
-
 const SEED: &str = "001_91a62a26c9dc1468.txt";
 
-static DESCRIPTORS: [Descriptor; 5] = [
-    Descriptor {
-        family: KnightForksFamily::NAME,
-        name: "fork_target_square",
-        summary: "union of the pairwise intersections of the eight direction attack sets",
-        source: Source::Seed {
-            file: SEED,
-            section: "Knight Forks (forkTargetSquare)",
+crate::family! {
+    impl Family for KnightForksFamily {
+        const NAME: &'static str = "knight_forks";
+        const SUMMARY: &'static str = "the squares from which a knight attacks two or more targets";
+        type Input = Bitboard;
+        type Output = Bitboard;
+
+        fn reference(targets: Bitboard) -> Bitboard {
+            reference::forks(targets)
+        }
+
+        #[inline(always)]
+        fn echo(targets: Bitboard) -> Bitboard {
+            targets
+        }
+    }
+
+    /// The registry: every knight-fork variant.
+    pub enum KnightForksVariant {
+        ForkTargetSquare {
+            name: "fork_target_square",
+            summary: "union of the pairwise intersections of the eight direction attack sets",
+            kernel: fork_target_square::ForkTargetSquare,
+            source: Source::seed(SEED, "Knight Forks (forkTargetSquare)"),
+            footprint: 0,
         },
-        table_bytes: 0,
-        requires: &[],
-    },
-    Descriptor {
-        family: KnightForksFamily::NAME,
-        name: "pair_loop",
-        summary: "every pair of targets, the intersection of their knight-attack lookups",
-        source: Source::Seed {
-            file: SEED,
-            section: "Knight Forks (loop over pieces, intersect all combinations)",
+        PairLoop {
+            name: "pair_loop",
+            summary: "every pair of targets, the intersection of their knight-attack lookups",
+            kernel: pair_loop::PairLoop,
+            source: Source::seed(SEED, "Knight Forks (loop over pieces, intersect all combinations)"),
+            footprint: KNIGHT_BYTES,
         },
-        table_bytes: lookup::TABLE_BYTES,
-        requires: &[],
-    },
-    Descriptor {
-        family: KnightForksFamily::NAME,
-        name: "attacked_twice_loop",
-        summary: "one lookup per target, accumulated into attacked-once and attacked-twice sets",
-        source: Source::New,
-        table_bytes: lookup::TABLE_BYTES,
-        requires: &[],
-    },
-    Descriptor {
-        family: KnightForksFamily::NAME,
-        name: "avx2_batch",
-        summary: "the seed's forkTargetSquare on four target sets per __m256i",
-        source: Source::New,
-        table_bytes: 0,
-        requires: &[Feature::Avx2],
-    },
-    Descriptor {
-        family: KnightForksFamily::NAME,
-        name: "avx512_batch",
-        summary: "the seed's forkTargetSquare on eight target sets per __m512i, ternary logic",
-        source: Source::New,
-        table_bytes: 0,
-        requires: &[Feature::Avx512f],
-    },
-];
-
-impl Family for KnightForksFamily {
-    const NAME: &'static str = "knight_forks";
-    const SUMMARY: &'static str = "the squares from which a knight attacks two or more targets";
-    type Input = Bitboard;
-    type Output = Bitboard;
-    type Variant = KnightForksVariant;
-
-    fn variants() -> &'static [KnightForksVariant] {
-        use KnightForksVariant::*;
-        &[
-            ForkTargetSquare,
-            PairLoop,
-            AttackedTwiceLoop,
-            Avx2Batch,
-            Avx512Batch,
-        ]
+        AttackedTwiceLoop {
+            name: "attacked_twice_loop",
+            summary: "one lookup per target, accumulated into attacked-once and attacked-twice sets",
+            kernel: attacked_twice_loop::AttackedTwiceLoop,
+            source: Source::New,
+            footprint: KNIGHT_BYTES,
+        },
+        Avx2Batch {
+            name: "avx2_batch",
+            summary: "the seed's forkTargetSquare on four target sets per __m256i",
+            needs: avx2,
+            kernel: lane_batch::Avx2Batch::new(avx2),
+            source: Source::New,
+            footprint: 0,
+        },
+        Avx512Batch {
+            name: "avx512_batch",
+            summary: "the seed's forkTargetSquare on eight target sets per __m512i, ternary logic",
+            needs: avx512,
+            kernel: lane_batch::Avx512Batch::new(avx512),
+            source: Source::New,
+            footprint: 0,
+        },
     }
 
-    fn descriptor(variant: KnightForksVariant) -> &'static Descriptor {
-        &DESCRIPTORS[variant as usize]
-    }
-
-    fn visit<V: Visitor<Self>>(
-        variant: KnightForksVariant,
-        cpu: &Cpu,
-        visitor: V,
-    ) -> Result<V::Output, Unsupported> {
-        use KnightForksVariant::*;
-        Self::runnable(variant, cpu)?;
-        Ok(match variant {
-            ForkTargetSquare => visitor.visit(fork_target_square::ForkTargetSquare),
-            PairLoop => visitor.visit(pair_loop::PairLoop),
-            AttackedTwiceLoop => visitor.visit(attacked_twice_loop::AttackedTwiceLoop),
-            Avx2Batch => on_arch!(
-                "x86_64",
-                Feature::Avx2,
-                visitor.visit(avx2::batch::Avx2Batch::new(cpu.avx2()?))
-            ),
-            Avx512Batch => on_arch!(
-                "x86_64",
-                Feature::Avx512f,
-                visitor.visit(avx512::batch::Avx512Batch::new(cpu.avx512()?))
-            ),
-        })
-    }
-
-    fn reference(targets: Bitboard) -> Bitboard {
-        reference::forks(targets)
-    }
-
-    #[inline(always)]
-    fn echo(targets: Bitboard) -> Bitboard {
-        targets
+    // Every technique is a kernel: a query calls `forks`, a batch `forks_batch`.
+    impl<T: KnightForks> Kernel for T {
+        query(targets) => forks(targets),
+        batch => forks_batch,
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn registry_is_consistent() {
-        let variants = KnightForksFamily::variants();
-        assert_eq!(variants.len(), DESCRIPTORS.len());
-        for (i, &variant) in variants.iter().enumerate() {
-            assert_eq!(variant as usize, i, "registry order matches the enum");
-            let descriptor = KnightForksFamily::descriptor(variant);
-            assert_eq!(KnightForksFamily::find(descriptor.name), Some(variant));
-        }
-    }
+    #[cfg(target_arch = "x86_64")]
+    use crate::cpu::Feature;
 
     #[test]
     fn every_variant_agrees_with_the_reference() {

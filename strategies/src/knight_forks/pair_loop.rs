@@ -8,7 +8,7 @@
 //! the point of measuring it is to see where that starts to hurt.
 
 use super::KnightForks;
-use crate::knight_attacks::lookup::TABLE;
+use crate::geometry::leapers::KNIGHT as TABLE;
 use crate::Bitboard;
 
 /// Every pair of targets. Zero-sized; every CPU.

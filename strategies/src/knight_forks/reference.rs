@@ -4,19 +4,8 @@
 //! Deliberately plain and independent of every variant (no table, no shifts or masks), so that
 //! an agreement between it and a variant means something. Used only for verification.
 
+use crate::position::reference::KNIGHT_STEPS;
 use crate::{Bitboard, Square};
-
-/// Knight moves as (file, rank) steps.
-const MOVES: [(i32, i32); 8] = [
-    (1, 2),
-    (2, 1),
-    (2, -1),
-    (1, -2),
-    (-1, -2),
-    (-2, -1),
-    (-2, 1),
-    (-1, 2),
-];
 
 /// The squares from which a knight attacks two or more of `targets` (see
 /// [`super::KnightForks`]).
@@ -24,7 +13,7 @@ pub fn forks(targets: Bitboard) -> Bitboard {
     Square::ALL
         .into_iter()
         .filter(|square| {
-            let attacked = MOVES
+            let attacked = KNIGHT_STEPS
                 .iter()
                 .filter_map(|&(files, ranks)| square.offset(files, ranks))
                 .filter(|&target| targets.contains(target))

@@ -1,29 +1,14 @@
 //! What the knight-fork family is verified and measured on.
 
 use super::KnightForksFamily;
-use crate::bench::{Bench, Distribution, Queries};
+use crate::bench::{Bench, Draw};
 use crate::position::corpus::{default_corpus, random_position};
 use crate::position::{Colour, Piece, Position};
 use crate::{inputs, Bitboard, Square};
 use rand::Rng;
-use rand_chacha::ChaCha8Rng;
 
 /// How many random target sets of each size 0 to 64 verification draws.
 pub const RANDOM_SETS_PER_SIZE: usize = 16_000;
-
-const GAME: Distribution = Distribution {
-    name: "game",
-    summary: "2 to 6 targets: king, queen, rooks and a hanging piece or two",
-};
-const DENSE: Distribution = Distribution {
-    name: "dense",
-    summary: "30 to 64 targets anywhere on the board",
-};
-const CORPUS: Distribution = Distribution {
-    name: "corpus",
-    summary:
-        "the king, queens and rooks of one side of a corpus position: the targets of a royal fork",
-};
 
 /// Every set of exactly `size` squares (`size` at most 3: 41,664 triples).
 fn every_set_of(size: usize) -> Vec<Bitboard> {
@@ -72,31 +57,32 @@ impl Bench for KnightForksFamily {
         ]
     }
 
-    fn distributions() -> &'static [Distribution] {
-        &[CORPUS, GAME, DENSE]
-    }
-
-    fn queries(
-        distribution: &Distribution,
-        rng: &mut ChaCha8Rng,
-        count: usize,
-    ) -> Queries<Bitboard> {
-        let inputs = (0..count)
-            .map(|_| {
-                if distribution.name == "corpus" {
-                    let colour = Colour::ALL[rng.random_range(0..2)];
-                    return royal_targets(random_position(rng), colour);
-                }
-                let targets = match distribution.name {
-                    "game" => rng.random_range(2..=6),
-                    "dense" => rng.random_range(30..=64),
-                    other => unreachable!("no knight_forks distribution {other}"),
-                };
+    const DRAWS: &'static [Draw<Bitboard>] = &[
+        Draw::each(
+            "corpus",
+            "the king, queens and rooks of one side of a corpus position: the targets of a royal fork",
+            |rng| {
+                let colour = Colour::ALL[rng.random_range(0..2)];
+                royal_targets(random_position(rng), colour)
+            },
+        ),
+        Draw::each(
+            "game",
+            "2 to 6 targets: king, queen, rooks and a hanging piece or two",
+            |rng| {
+                let targets = rng.random_range(2..=6);
                 inputs::knight_set(rng, targets)
-            })
-            .collect();
-        Queries::plain(inputs)
-    }
+            },
+        ),
+        Draw::each(
+            "dense",
+            "30 to 64 targets anywhere on the board",
+            |rng| {
+                let targets = rng.random_range(30..=64);
+                inputs::knight_set(rng, targets)
+            },
+        ),
+    ];
 
     #[inline(always)]
     fn mix(targets: Bitboard, zero: u64) -> Bitboard {

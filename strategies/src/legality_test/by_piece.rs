@@ -20,9 +20,9 @@ use super::LegalityTest;
 use crate::attacked::early_return::EarlyReturn;
 use crate::attacked::Attacked;
 use crate::attacked_by_piece::AttackedByPiece;
-use crate::attacks_to::tables;
+use crate::geometry::RANK_1;
+use crate::position::leapers;
 use crate::position::{Castling, Colour, Move, Piece, Position};
-use crate::sliders::geometry::RANK_1;
 use crate::{Bitboard, Square};
 
 /// The kind of the piece on `square`, which must be occupied: the sum of each kind's index
@@ -73,7 +73,7 @@ pub fn pawn_targets(position: &Position, from: Square) -> Bitboard {
         }
     };
     let en_passant = position.en_passant().map_or(0, |square| 1 << square as u32);
-    let captures = tables::pawn(us, from).0 & (position.colour(!us).0 | en_passant);
+    let captures = leapers::pawn(us, from).0 & (position.colour(!us).0 | en_passant);
     Bitboard(single | double | captures)
 }
 

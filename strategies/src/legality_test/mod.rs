@@ -28,9 +28,8 @@ pub mod reference;
 pub mod workloads;
 
 use crate::attacked_by_piece::{in_between_line, switch_attacks, x88_piece_table};
-use crate::attacks_to::tables;
-use crate::cpu::{Cpu, Unsupported};
-use crate::family::{Descriptor, Family, Kernel, Source, Visitor};
+use crate::family::Source;
+use crate::geometry;
 use crate::in_between::rectangular;
 use crate::position::{Move, Position};
 use crate::sliders::magic;
@@ -74,10 +73,9 @@ pub trait LegalityTest: Copy {
     /// If `queries` and `out` differ in length.
     #[inline(always)]
     fn is_pseudo_legal_batch(self, queries: &[MoveQuery], out: &mut [bool]) {
-        assert_eq!(queries.len(), out.len(), "batch slices differ in length");
-        for (out, query) in out.iter_mut().zip(queries) {
-            *out = self.is_pseudo_legal(&query.position, query.mv);
-        }
+        crate::each!(queries, out, |query| {
+            self.is_pseudo_legal(&query.position, query.mv)
+        });
     }
 }
 
@@ -105,128 +103,70 @@ impl fmt::Display for MoveQuery {
 #[derive(Clone, Copy, Debug)]
 pub struct LegalityTestFamily;
 
-impl<T: LegalityTest> Kernel<LegalityTestFamily> for T {
-    #[inline(always)]
-    fn query(self, query: MoveQuery) -> bool {
-        self.is_pseudo_legal(&query.position, query.mv)
-    }
-
-    #[inline(always)]
-    fn batch(self, queries: &[MoveQuery], out: &mut [bool]) {
-        self.is_pseudo_legal_batch(queries, out)
-    }
-}
-
-/// The registry: every legality-test variant.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub enum LegalityTestVariant {
-    InBetweenObstruction,
-    X88PieceTable,
-    SwitchAttacks,
-    GenerateAndSearch,
-}
-
 const SEED: &str = "000_25ad13ed25e2ec35.txt";
 
 /// Magic's tables and the leaper tables: the castling test's (and the generator's and the
 /// switch's) footprint.
 const MAGIC_BYTES: usize =
-    tables::LEAPER_BYTES + magic::TABLE_BYTES.rook + magic::TABLE_BYTES.bishop;
+    geometry::leapers::LEAPER_BYTES + magic::TABLE_BYTES.rook + magic::TABLE_BYTES.bishop;
 
-static DESCRIPTORS: [Descriptor; 4] = [
-    Descriptor {
-        family: LegalityTestFamily::NAME,
-        name: "in_between_obstruction",
-        summary: "the seed's test: the piece's empty-board reach, the in-between set against the occupancy; pawns and castling by rule",
-        source: Source::Seed {
-            file: SEED,
-            section: "Legality Test, In Between",
-        },
-        table_bytes: in_between_line::REACH_BYTES + rectangular::TABLE_BYTES + MAGIC_BYTES,
-        requires: &[],
-    },
-    Descriptor {
-        family: LegalityTestFamily::NAME,
-        name: "x88_piece_table",
-        summary: "the piece's reach and obstruction by the 0x88 x piece table; pawns and castling by rule",
-        source: Source::Seed {
-            file: SEED,
-            section: "Legality Test, Attacked by Piece on Square",
-        },
-        table_bytes: x88_piece_table::TABLE_BYTES + MAGIC_BYTES,
-        requires: &[],
-    },
-    Descriptor {
-        family: LegalityTestFamily::NAME,
-        name: "switch_attacks",
-        summary: "switch on the piece kind, its attack getter from `from` (magic); pawns and castling by rule",
-        source: Source::Seed {
-            file: SEED,
-            section: "Legality Test, In Between (switch on piece-type)",
-        },
-        table_bytes: MAGIC_BYTES,
-        requires: &[],
-    },
-    Descriptor {
-        family: LegalityTestFamily::NAME,
-        name: "generate_and_search",
-        summary: "every pseudo-legal move into a list (bitboards, magic sliders), then a linear search",
-        source: Source::Seed {
-            file: SEED,
-            section: "Legality Test (the complete move generation it saves)",
-        },
-        table_bytes: MAGIC_BYTES,
-        requires: &[],
-    },
-];
+crate::family! {
+    impl Family for LegalityTestFamily {
+        const NAME: &'static str = "legality_test";
+        const SUMMARY: &'static str =
+            "whether a move from elsewhere (hash or killer move) is pseudo-legal in a position";
+        type Input = MoveQuery;
+        type Output = bool;
 
-impl Family for LegalityTestFamily {
-    const NAME: &'static str = "legality_test";
-    const SUMMARY: &'static str =
-        "whether a move from elsewhere (hash or killer move) is pseudo-legal in a position";
-    type Input = MoveQuery;
-    type Output = bool;
-    type Variant = LegalityTestVariant;
+        fn reference(query: MoveQuery) -> bool {
+            reference::is_pseudo_legal(&query.position, query.mv)
+        }
 
-    fn variants() -> &'static [LegalityTestVariant] {
-        use LegalityTestVariant::*;
-        &[
-            InBetweenObstruction,
-            X88PieceTable,
-            SwitchAttacks,
-            GenerateAndSearch,
-        ]
+        #[inline(always)]
+        fn echo(query: MoveQuery) -> bool {
+            query
+                .position
+                .colour(query.position.side_to_move())
+                .contains(query.mv.from)
+        }
     }
 
-    fn descriptor(variant: LegalityTestVariant) -> &'static Descriptor {
-        &DESCRIPTORS[variant as usize]
+    /// The registry: every legality-test variant.
+    pub enum LegalityTestVariant {
+        InBetweenObstruction {
+            name: "in_between_obstruction",
+            summary: "the seed's test: the piece's empty-board reach, the in-between set against the occupancy; pawns and castling by rule",
+            kernel: ByPiece(in_between_line::InBetweenLine),
+            source: Source::seed(SEED, "Legality Test, In Between"),
+            footprint: in_between_line::REACH_BYTES + rectangular::TABLE_BYTES + MAGIC_BYTES,
+        },
+        X88PieceTable {
+            name: "x88_piece_table",
+            summary: "the piece's reach and obstruction by the 0x88 x piece table; pawns and castling by rule",
+            kernel: ByPiece(x88_piece_table::X88PieceTable),
+            source: Source::seed(SEED, "Legality Test, Attacked by Piece on Square"),
+            footprint: x88_piece_table::TABLE_BYTES + MAGIC_BYTES,
+        },
+        SwitchAttacks {
+            name: "switch_attacks",
+            summary: "switch on the piece kind, its attack getter from `from` (magic); pawns and castling by rule",
+            kernel: ByPiece(switch_attacks::SwitchAttacks),
+            source: Source::seed(SEED, "Legality Test, In Between (switch on piece-type)"),
+            footprint: MAGIC_BYTES,
+        },
+        GenerateAndSearch {
+            name: "generate_and_search",
+            summary: "every pseudo-legal move into a list (bitboards, magic sliders), then a linear search",
+            kernel: generate_and_search::GenerateAndSearch,
+            source: Source::seed(SEED, "Legality Test (the complete move generation it saves)"),
+            footprint: MAGIC_BYTES,
+        },
     }
 
-    fn visit<V: Visitor<Self>>(
-        variant: LegalityTestVariant,
-        cpu: &Cpu,
-        visitor: V,
-    ) -> Result<V::Output, Unsupported> {
-        use LegalityTestVariant::*;
-        Self::runnable(variant, cpu)?;
-        Ok(match variant {
-            InBetweenObstruction => visitor.visit(ByPiece(in_between_line::InBetweenLine)),
-            X88PieceTable => visitor.visit(ByPiece(x88_piece_table::X88PieceTable)),
-            SwitchAttacks => visitor.visit(ByPiece(switch_attacks::SwitchAttacks)),
-            GenerateAndSearch => visitor.visit(generate_and_search::GenerateAndSearch),
-        })
-    }
-
-    fn reference(query: MoveQuery) -> bool {
-        reference::is_pseudo_legal(&query.position, query.mv)
-    }
-
-    #[inline(always)]
-    fn echo(query: MoveQuery) -> bool {
-        query
-            .position
-            .colour(query.position.side_to_move())
-            .contains(query.mv.from)
+    // Every technique is a kernel: a query calls `is_pseudo_legal`, a batch `is_pseudo_legal_batch`.
+    impl<T: LegalityTest> Kernel for T {
+        query(query) => is_pseudo_legal(&query.position, query.mv),
+        batch => is_pseudo_legal_batch,
     }
 }
 
@@ -234,23 +174,12 @@ impl Family for LegalityTestFamily {
 mod tests {
     use super::*;
 
-    #[test]
-    fn registry_is_consistent() {
-        let variants = LegalityTestFamily::variants();
-        assert_eq!(variants.len(), DESCRIPTORS.len());
-        for (i, &variant) in variants.iter().enumerate() {
-            assert_eq!(variant as usize, i, "registry order matches the enum");
-            let descriptor = LegalityTestFamily::descriptor(variant);
-            assert_eq!(LegalityTestFamily::find(descriptor.name), Some(variant));
-        }
-    }
-
     /// Every variant against the reference on every verification input (see
     /// `testing::all_variants_agree`).
     #[test]
     fn every_variant_agrees_with_the_reference() {
         let ran = crate::testing::all_variants_agree::<LegalityTestFamily>();
-        assert_eq!(ran.len(), DESCRIPTORS.len());
+        assert_eq!(ran.len(), LegalityTestVariant::ALL.len());
     }
 
     /// Rough timings for a developer's eyes: `cargo test --release -p strategies --

@@ -10,7 +10,7 @@
 //! [`reference::pseudo_legal_moves`]: crate::position::reference::pseudo_legal_moves
 
 use super::by_piece;
-use crate::attacks_to::tables;
+use crate::position::leapers;
 use crate::position::{Colour, Move, Piece, Position};
 use crate::sliders::magic::Magic;
 use crate::sliders::Slider;
@@ -93,7 +93,7 @@ pub fn generate(position: &Position, list: &mut MoveList) {
         }
     }
     for from in position.pieces(us, Piece::Knight) {
-        push_all(list, from, tables::knight(from) & not_own);
+        push_all(list, from, leapers::knight(from) & not_own);
     }
     let queens = position.pieces(us, Piece::Queen);
     for from in position.pieces(us, Piece::Bishop) | queens {
@@ -103,7 +103,7 @@ pub fn generate(position: &Position, list: &mut MoveList) {
         push_all(list, from, Magic.rook(from, occupied) & not_own);
     }
     let king = position.king(us);
-    push_all(list, king, tables::king(king) & not_own);
+    push_all(list, king, leapers::king(king) & not_own);
     let base = us.back_rank() * 8;
     for file in [6, 2] {
         let castling = Move::new(king, Square::from_index_masked((base + file) as u8));
@@ -116,7 +116,7 @@ pub fn generate(position: &Position, list: &mut MoveList) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::attacks_to::edge_positions::edge_positions;
+    use crate::position::edge_positions::edge_positions;
     use crate::position::{default_corpus, reference};
 
     /// The generator's moves are the reference's pseudo-legal moves, as sets (each once).

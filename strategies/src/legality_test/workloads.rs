@@ -1,15 +1,13 @@
 //! What the legality-test family is verified and measured on.
 
 use super::{LegalityTestFamily, MoveQuery};
-use crate::attacks_to::edge_positions::edge_positions;
-use crate::attacks_to::workloads::POSITION_SHAPE;
-use crate::attacks_to::workloads::{corpus_position, corpus_position_with_moves};
-use crate::bench::{Bench, Distribution, Queries, Shape};
+use crate::bench::{Bench, Draw, Shape};
 use crate::inputs;
+use crate::position::corpus::{corpus_position_with_moves, random_position};
+use crate::position::edge_positions::edge_positions;
 use crate::position::{default_corpus, reference, Move, Piece, Position};
 use crate::Square;
 use rand::Rng;
-use rand_chacha::ChaCha8Rng;
 use std::sync::OnceLock;
 
 /// Every how many corpus positions verification tries every move of every own piece to every
@@ -18,19 +16,6 @@ pub const EVERY_TARGET_STRIDE: usize = 64;
 
 /// How many random moves verification tries in every corpus position.
 pub const RANDOM_MOVES_PER_POSITION: usize = 8;
-
-const CORPUS: Distribution = Distribution {
-    name: "corpus",
-    summary: "killer moves: a legal move of a sibling (the parent's other child), tested in a child of a corpus position",
-};
-const HASH: Distribution = Distribution {
-    name: "hash",
-    summary: "hash moves: a legal move of the position itself (always pseudo-legal)",
-};
-const RANDOM: Distribution = Distribution {
-    name: "random",
-    summary: "a random piece of the side to move to a random square",
-};
 
 /// The promotions tried: none, the four real ones, and two that are never allowed.
 const PROMOTIONS: [Option<Piece>; 7] = [
@@ -155,7 +140,7 @@ fn hash_query(rng: &mut impl Rng) -> MoveQuery {
 
 /// A random piece of the side to move, to a random square, sometimes with a promotion.
 fn random_query(rng: &mut impl Rng) -> MoveQuery {
-    let position = corpus_position(rng);
+    let position = *random_position(rng);
     let own: Vec<Square> = position
         .colour(position.side_to_move())
         .into_iter()
@@ -169,7 +154,7 @@ fn random_query(rng: &mut impl Rng) -> MoveQuery {
 
 impl Bench for LegalityTestFamily {
     fn shape() -> Shape {
-        POSITION_SHAPE
+        Shape::POSITIONS
     }
 
     fn verification_inputs(seed: u64) -> Vec<(&'static str, Vec<MoveQuery>)> {
@@ -198,25 +183,23 @@ impl Bench for LegalityTestFamily {
         ]
     }
 
-    fn distributions() -> &'static [Distribution] {
-        &[CORPUS, HASH, RANDOM]
-    }
-
-    fn queries(
-        distribution: &Distribution,
-        rng: &mut ChaCha8Rng,
-        count: usize,
-    ) -> Queries<MoveQuery> {
-        let inputs = (0..count)
-            .map(|_| match distribution.name {
-                "corpus" => killer_pool()[rng.random_range(0..KILLER_POOL)],
-                "hash" => hash_query(rng),
-                "random" => random_query(rng),
-                other => unreachable!("no legality_test distribution {other}"),
-            })
-            .collect();
-        Queries::plain(inputs)
-    }
+    const DRAWS: &'static [Draw<MoveQuery>] = &[
+        Draw::each(
+            "corpus",
+            "killer moves: a legal move of a sibling (the parent's other child), tested in a child of a corpus position",
+            |rng| killer_pool()[rng.random_range(0..KILLER_POOL)],
+        ),
+        Draw::each(
+            "hash",
+            "hash moves: a legal move of the position itself (always pseudo-legal)",
+            hash_query,
+        ),
+        Draw::each(
+            "random",
+            "a random piece of the side to move to a random square",
+            random_query,
+        ),
+    ];
 
     #[inline(always)]
     fn mix(query: MoveQuery, zero: u64) -> MoveQuery {

@@ -13,19 +13,22 @@
 //!
 //! A choice is dispatched once: [`visit`] matches the one technique that differs and hands
 //! the visitor a concrete [`Config`] type; the visitor's code (perft, say) is compiled for
-//! that type, with no dispatch inside it.
+//! that type, with no dispatch inside it. The match on a slider, in-between or knight
+//! technique is its family's table's ([`SliderVariant::with`], [`InBetweenVariant::with`],
+//! [`KnightVariant::with`]), so a technique added to one of those tables is a configuration
+//! here too; the checkers-and-pins techniques are built on the configuration's slider and
+//! in-between techniques, so `with_pins` matches them itself.
 
 use super::{Config, Techniques};
 use crate::checkers_pins::{
     by_move::ByMove, dir_golem::DirGolem, snipers::Snipers, xray_between::XrayBetween,
     CheckersPinsFamily, CheckersPinsVariant,
 };
-use crate::cpu::{Cpu, Feature, Unsupported};
+use crate::cpu::{Cpu, Unsupported};
 use crate::family::Family;
-use crate::in_between::{self, InBetween, InBetweenFamily, InBetweenVariant};
-use crate::knight_attacks::{self, KnightAttacks, KnightFamily, KnightVariant};
-use crate::on_arch;
-use crate::sliders::{self, RookAttacksFamily, Slider, SliderVariant};
+use crate::in_between::{self, BetweenUser, InBetween, InBetweenFamily, InBetweenVariant};
+use crate::knight_attacks::{self, KnightAttacks, KnightFamily, KnightVariant, KnightsUser};
+use crate::sliders::{self, RookAttacksFamily, Slider, SliderUser, SliderVariant};
 use core::fmt;
 
 /// The default slider technique.
@@ -296,33 +299,21 @@ pub fn visit<V: ConfigVisitor>(
     };
     match differing[..] {
         [] => Ok(visitor.visit(default_config())),
-        [Dimension::Slider] => with_slider(choice.slider, cpu, SliderOnly(visitor))
+        [Dimension::Slider] => choice
+            .slider
+            .with(cpu, SliderOnly(visitor))
             .map_err(unsupported(Dimension::Slider)),
-        [Dimension::Between] => with_between(choice.between, cpu, BetweenOnly(visitor))
+        [Dimension::Between] => choice
+            .between
+            .with(cpu, BetweenOnly(visitor))
             .map_err(unsupported(Dimension::Between)),
         [Dimension::Pins] => Ok(with_pins(choice.pins, visitor)),
-        [Dimension::Knights] => with_knights(choice.knights, cpu, KnightsOnly(visitor))
+        [Dimension::Knights] => choice
+            .knights
+            .with(cpu, KnightsOnly(visitor))
             .map_err(unsupported(Dimension::Knights)),
         _ => Err(ConfigError::NotCompiled { differing }),
     }
-}
-
-/// Code to run with a slider technique's type.
-trait SliderUser {
-    type Output;
-    fn with<S: Slider>(self, slider: S) -> Self::Output;
-}
-
-/// Code to run with an in-between technique's type.
-trait BetweenUser {
-    type Output;
-    fn with<B: InBetween>(self, between: B) -> Self::Output;
-}
-
-/// Code to run with a knight technique's type.
-trait KnightsUser {
-    type Output;
-    fn with<K: KnightAttacks>(self, knights: K) -> Self::Output;
 }
 
 /// The default configuration with another slider technique (under the default pins technique
@@ -400,147 +391,4 @@ fn with_pins<V: ConfigVisitor>(pins: CheckersPinsVariant, visitor: V) -> V::Outp
             unreachable!("`visit` refuses the peers")
         }
     }
-}
-
-/// Runs `user` with the slider technique `variant` names.
-fn with_slider<U: SliderUser>(
-    variant: SliderVariant,
-    cpu: &Cpu,
-    user: U,
-) -> Result<U::Output, Unsupported> {
-    use sliders::*;
-    use SliderVariant::*;
-    cpu.check_all(RookAttacksFamily::descriptor(variant).requires)?;
-    Ok(match variant {
-        Classical => user.with(classical::Classical),
-        Dumb7Fill => user.with(dumb7fill::Dumb7Fill),
-        KoggeStone => user.with(kogge_stone::KoggeStone),
-        Hyperbola => user.with(hyperbola::Hyperbola),
-        ObstructionDifference => user.with(obstruction_difference::ObstructionDifference),
-        Kindergarten => user.with(kindergarten::Kindergarten),
-        Magic => user.with(magic::Magic),
-        BlackMagic => user.with(black_magic::BlackMagic),
-        Pext => on_arch!(
-            "x86_64",
-            Feature::Bmi2,
-            user.with(pext::Pext::new(cpu.bmi2()?))
-        ),
-        KoggeStoneAvx2 => on_arch!(
-            "x86_64",
-            Feature::Avx2,
-            user.with(avx2::kogge_stone::KoggeStoneAvx2::new(cpu.avx2()?))
-        ),
-        KoggeStoneAvx512 => on_arch!(
-            "x86_64",
-            Feature::Avx512f,
-            user.with(avx512::kogge_stone::KoggeStoneAvx512::new(cpu.avx512()?))
-        ),
-        KoggeStoneAvx512Batch => on_arch!(
-            "x86_64",
-            Feature::Avx512f,
-            user.with(avx512::kogge_stone_batch::KoggeStoneAvx512Batch::new(
-                cpu.avx512()?
-            ))
-        ),
-        HyperbolaGfni => on_arch!(
-            "x86_64",
-            Feature::Gfni,
-            user.with(gfni::hyperbola::HyperbolaGfni::new(cpu.gfni()?))
-        ),
-        MagicGatherAvx512 => on_arch!(
-            "x86_64",
-            Feature::Avx512f,
-            user.with(avx512::magic_gather::MagicGatherAvx512::new(cpu.avx512()?))
-        ),
-        Chess => user.with(peers::Chess),
-        CozyChess => user.with(peers::CozyChess),
-    })
-}
-
-/// Runs `user` with the in-between technique `variant` names.
-fn with_between<U: BetweenUser>(
-    variant: InBetweenVariant,
-    cpu: &Cpu,
-    user: U,
-) -> Result<U::Output, Unsupported> {
-    use in_between::*;
-    use InBetweenVariant::*;
-    cpu.check_all(InBetweenFamily::descriptor(variant).requires)?;
-    Ok(match variant {
-        Rectangular => user.with(rectangular::Rectangular),
-        Triangular => user.with(triangular::Triangular),
-        X88Rotate => user.with(x88_rotate::X88Rotate),
-        Calculated => user.with(calculated::Calculated),
-        CalculatedAvx2 => on_arch!(
-            "x86_64",
-            Feature::Avx2,
-            user.with(avx2::calculated::CalculatedAvx2::new(cpu.avx2()?))
-        ),
-        RectangularGatherAvx2 => on_arch!(
-            "x86_64",
-            Feature::Avx2,
-            user.with(avx2::rectangular_gather::RectangularGatherAvx2::new(
-                cpu.avx2()?
-            ))
-        ),
-        CalculatedAvx512 => on_arch!(
-            "x86_64",
-            Feature::Avx512f,
-            user.with(avx512::calculated::CalculatedAvx512::new(cpu.avx512()?))
-        ),
-        RectangularGatherAvx512 => on_arch!(
-            "x86_64",
-            Feature::Avx512f,
-            user.with(avx512::rectangular_gather::RectangularGatherAvx512::new(
-                cpu.avx512()?
-            ))
-        ),
-        CalculatedNeon => on_arch!(
-            "aarch64",
-            Feature::Neon,
-            user.with(neon::calculated::CalculatedNeon::new(cpu.neon()?))
-        ),
-        Chess => user.with(peers::Chess),
-        CozyChess => user.with(peers::CozyChess),
-    })
-}
-
-/// Runs `user` with the knight technique `variant` names.
-fn with_knights<U: KnightsUser>(
-    variant: KnightVariant,
-    cpu: &Cpu,
-    user: U,
-) -> Result<U::Output, Unsupported> {
-    use knight_attacks::*;
-    use KnightVariant::*;
-    cpu.check_all(KnightFamily::descriptor(variant).requires)?;
-    Ok(match variant {
-        Lookup => user.with(lookup::Lookup),
-        ShiftsPremask => user.with(shifts::ShiftsPremask),
-        ShiftsPostmask => user.with(shifts::ShiftsPostmask),
-        ParallelPrefix => user.with(parallel_prefix::ParallelPrefix),
-        ParallelPrefixWide => user.with(parallel_prefix::ParallelPrefixWide),
-        Avx2Directions => on_arch!(
-            "x86_64",
-            Feature::Avx2,
-            user.with(avx2::directions::Avx2Directions::new(cpu.avx2()?))
-        ),
-        Avx2Batch => on_arch!(
-            "x86_64",
-            Feature::Avx2,
-            user.with(avx2::batch::Avx2Batch::new(cpu.avx2()?))
-        ),
-        Avx512Batch => on_arch!(
-            "x86_64",
-            Feature::Avx512f,
-            user.with(avx512::batch::Avx512Batch::new(cpu.avx512()?))
-        ),
-        NeonBatch => on_arch!(
-            "aarch64",
-            Feature::Neon,
-            user.with(neon::batch::NeonBatch::new(cpu.neon()?))
-        ),
-        Chess => user.with(peers::Chess),
-        CozyChess => user.with(peers::CozyChess),
-    })
 }

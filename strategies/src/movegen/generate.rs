@@ -4,11 +4,11 @@
 
 use super::Config;
 use crate::checkers_pins::{more_than_one, CheckersAndPins, CheckersPins};
+use crate::geometry::{NOT_A, NOT_H, RANK_1, RANK_8};
 use crate::in_between::InBetween;
 use crate::knight_attacks::KnightAttacks;
 use crate::position::leapers::{self, forward};
 use crate::position::{Castling, Colour, Move, Piece, Position};
-use crate::sliders::geometry::{NOT_A, NOT_H, RANK_1, RANK_8};
 use crate::sliders::Slider;
 use crate::{Bitboard, Square};
 

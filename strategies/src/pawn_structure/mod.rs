@@ -7,22 +7,15 @@
 //! |---|---|---|
 //! | [`spans`] | none | set-wise: attack file fills and front attack spans, as the seed defines them |
 //! | [`per_pawn_loop`] | 2 KiB | one pass per pawn with per-square masks, as most engines do it |
-//! | `avx2::batch` (`simd_batch`) | none | the set-wise form on four inputs per `__m256i` |
-//! | `avx512::batch` (`simd_batch_avx512`) | none | the set-wise form on eight inputs per `__m512i` |
+//! | [`lane_batch`] (`simd_batch`, `simd_batch_avx512`) | none | the set-wise form on an input per lane: four per `__m256i`, eight per `__m512i` |
 
+pub mod lane_batch;
 pub mod per_pawn_loop;
 pub mod reference;
 pub mod spans;
 pub mod workloads;
 
-#[cfg(target_arch = "x86_64")]
-pub mod avx2;
-#[cfg(target_arch = "x86_64")]
-pub mod avx512;
-
-use crate::cpu::{Cpu, Feature, Unsupported};
-use crate::family::{Descriptor, Family, Kernel, Source, Visitor};
-use crate::on_arch;
+use crate::family::Source;
 use crate::{bitboard_answer, Bitboard};
 use core::fmt;
 
@@ -122,10 +115,7 @@ pub trait PawnStructure: Copy {
     /// If `inputs` and `out` differ in length.
     #[inline(always)]
     fn structure_batch(self, inputs: &[Pawns], out: &mut [Structure]) {
-        assert_eq!(inputs.len(), out.len(), "batch slices differ in length");
-        for (out, &pawns) in out.iter_mut().zip(inputs) {
-            *out = self.structure(pawns);
-        }
+        crate::each!(inputs, out, |&pawns| self.structure(pawns));
     }
 }
 
@@ -133,134 +123,75 @@ pub trait PawnStructure: Copy {
 #[derive(Clone, Copy, Debug)]
 pub struct PawnStructureFamily;
 
-impl<T: PawnStructure> Kernel<PawnStructureFamily> for T {
-    #[inline(always)]
-    fn query(self, pawns: Pawns) -> Structure {
-        self.structure(pawns)
-    }
-
-    #[inline(always)]
-    fn batch(self, inputs: &[Pawns], out: &mut [Structure]) {
-        self.structure_batch(inputs, out)
-    }
-}
-
-/// The registry: every pawn-structure variant.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub enum PawnStructureVariant {
-    Spans,
-    PerPawnLoop,
-    SimdBatch,
-    SimdBatchAvx512,
-}
-
 const SEED: &str = "004_11d864785c92de7d.txt";
 
-static DESCRIPTORS: [Descriptor; 4] = [
-    Descriptor {
-        family: PawnStructureFamily::NAME,
-        name: "spans",
-        summary: "set-wise from attack file fills and front attack spans, both sides at once",
-        source: Source::Seed {
-            file: SEED,
-            section: "Attack Spans (half-isolated, isolated and passed pawns)",
-        },
-        table_bytes: 0,
-        requires: &[],
-    },
-    Descriptor {
-        family: PawnStructureFamily::NAME,
-        name: "per_pawn_loop",
-        summary: "a loop over the pawns with per-square neighbour-file and passed-pawn masks",
-        source: Source::New,
-        table_bytes: per_pawn_loop::TABLE_BYTES,
-        requires: &[],
-    },
-    Descriptor {
-        family: PawnStructureFamily::NAME,
-        name: "simd_batch",
-        summary: "the set-wise form on four inputs per __m256i, file fills by byte shuffle",
-        source: Source::New,
-        table_bytes: 0,
-        requires: &[Feature::Avx2],
-    },
-    Descriptor {
-        family: PawnStructureFamily::NAME,
-        name: "simd_batch_avx512",
-        summary: "the set-wise form on eight inputs per __m512i, ternary logic",
-        source: Source::New,
-        table_bytes: 0,
-        requires: &[Feature::Avx512f],
-    },
-];
+crate::family! {
+    impl Family for PawnStructureFamily {
+        const NAME: &'static str = "pawn_structure";
+        const SUMMARY: &'static str = "the isolated, half-isolated and passed pawns of both sides";
+        type Input = Pawns;
+        type Output = Structure;
 
-impl Family for PawnStructureFamily {
-    const NAME: &'static str = "pawn_structure";
-    const SUMMARY: &'static str = "the isolated, half-isolated and passed pawns of both sides";
-    type Input = Pawns;
-    type Output = Structure;
-    type Variant = PawnStructureVariant;
-
-    fn variants() -> &'static [PawnStructureVariant] {
-        use PawnStructureVariant::*;
-        &[Spans, PerPawnLoop, SimdBatch, SimdBatchAvx512]
-    }
-
-    fn descriptor(variant: PawnStructureVariant) -> &'static Descriptor {
-        &DESCRIPTORS[variant as usize]
-    }
-
-    fn visit<V: Visitor<Self>>(
-        variant: PawnStructureVariant,
-        cpu: &Cpu,
-        visitor: V,
-    ) -> Result<V::Output, Unsupported> {
-        use PawnStructureVariant::*;
-        Self::runnable(variant, cpu)?;
-        Ok(match variant {
-            Spans => visitor.visit(spans::Spans),
-            PerPawnLoop => visitor.visit(per_pawn_loop::PerPawnLoop),
-            SimdBatch => on_arch!(
-                "x86_64",
-                Feature::Avx2,
-                visitor.visit(avx2::batch::Avx2Batch::new(cpu.avx2()?))
-            ),
-            SimdBatchAvx512 => on_arch!(
-                "x86_64",
-                Feature::Avx512f,
-                visitor.visit(avx512::batch::Avx512Batch::new(cpu.avx512()?))
-            ),
-        })
-    }
-
-    fn reference(pawns: Pawns) -> Structure {
-        reference::structure(pawns)
-    }
-
-    #[inline(always)]
-    fn echo(pawns: Pawns) -> Structure {
-        Structure {
-            white_isolated: pawns.white,
-            black_isolated: pawns.black,
-            ..Structure::default()
+        fn reference(pawns: Pawns) -> Structure {
+            reference::structure(pawns)
         }
+
+        #[inline(always)]
+        fn echo(pawns: Pawns) -> Structure {
+            Structure {
+                white_isolated: pawns.white,
+                black_isolated: pawns.black,
+                ..Structure::default()
+            }
+        }
+    }
+
+    /// The registry: every pawn-structure variant.
+    pub enum PawnStructureVariant {
+        Spans {
+            name: "spans",
+            summary: "set-wise from attack file fills and front attack spans, both sides at once",
+            kernel: spans::Spans,
+            source: Source::seed(SEED, "Attack Spans (half-isolated, isolated and passed pawns)"),
+            footprint: 0,
+        },
+        PerPawnLoop {
+            name: "per_pawn_loop",
+            summary: "a loop over the pawns with per-square neighbour-file and passed-pawn masks",
+            kernel: per_pawn_loop::PerPawnLoop,
+            source: Source::New,
+            footprint: per_pawn_loop::TABLE_BYTES,
+        },
+        SimdBatch {
+            name: "simd_batch",
+            summary: "the set-wise form on four inputs per __m256i, file fills by byte shuffle",
+            needs: avx2,
+            kernel: lane_batch::Avx2Batch::new(avx2),
+            source: Source::New,
+            footprint: 0,
+        },
+        SimdBatchAvx512 {
+            name: "simd_batch_avx512",
+            summary: "the set-wise form on eight inputs per __m512i, ternary logic",
+            needs: avx512,
+            kernel: lane_batch::Avx512Batch::new(avx512),
+            source: Source::New,
+            footprint: 0,
+        },
+    }
+
+    // Every technique is a kernel: a query calls `structure`, a batch `structure_batch`.
+    impl<T: PawnStructure> Kernel for T {
+        query(pawns) => structure(pawns),
+        batch => structure_batch,
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn registry_is_consistent() {
-        let variants = PawnStructureFamily::variants();
-        assert_eq!(variants.len(), DESCRIPTORS.len());
-        for (i, &variant) in variants.iter().enumerate() {
-            assert_eq!(variant as usize, i, "registry order matches the enum");
-            let descriptor = PawnStructureFamily::descriptor(variant);
-            assert_eq!(PawnStructureFamily::find(descriptor.name), Some(variant));
-        }
-    }
+    #[cfg(target_arch = "x86_64")]
+    use crate::cpu::Feature;
 
     #[test]
     fn every_variant_agrees_with_the_reference() {

@@ -8,7 +8,7 @@
 use super::{PawnStructure, Pawns, Structure};
 use crate::aligned::CacheAligned;
 use crate::attack_spans::multiply_fill::A_FILE;
-use crate::attack_spans::shift_fill::{east_one, north_fill, south_fill, west_one};
+use crate::geometry::fills::{east_one, north_fill, south_fill, west_one};
 use crate::Bitboard;
 
 /// What one square needs: its neighbouring files, and the squares an opponent pawn on which

@@ -11,7 +11,7 @@
 //! about 10% slower in batches on an x86-64 Xeon.)
 
 use super::{PawnStructure, Pawns, Structure};
-use crate::attack_spans::shift_fill::{east_one, north_fill, south_fill, west_one};
+use crate::geometry::fills::{east_one, north_fill, south_fill, west_one};
 use crate::Bitboard;
 
 /// `(isolated, half_isolated)` of `pawns`, given their file fill.

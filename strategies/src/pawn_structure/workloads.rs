@@ -2,30 +2,16 @@
 
 use super::{PawnStructureFamily, Pawns};
 use crate::attack_spans::workloads::pawn_set;
-use crate::bench::{Bench, Distribution, Queries};
+use crate::bench::{Bench, Draw};
 use crate::position::corpus::{default_corpus, random_position};
 use crate::position::{Colour, Piece, Position};
 use crate::{inputs, Bitboard, Square};
 use rand::Rng;
-use rand_chacha::ChaCha8Rng;
 
 /// How many random positions of each pawn count 0 to 64 verification draws.
 pub const RANDOM_PER_COUNT: usize = 16_000;
 /// How many random pairs of overlapping sets verification draws.
 pub const OVERLAPPING: usize = 20_000;
-
-const GAME: Distribution = Distribution {
-    name: "game",
-    summary: "4 to 8 pawns per side on ranks 2 to 7",
-};
-const DENSE: Distribution = Distribution {
-    name: "dense",
-    summary: "30 to 64 pawns anywhere, each square white or black at random",
-};
-const CORPUS: Distribution = Distribution {
-    name: "corpus",
-    summary: "the pawns of both sides of a corpus position",
-};
 
 /// Every placement of empty, white and black on the twelve squares of ranks 2 to 7 of the
 /// files `west_file` and `west_file + 1`: 3^12 = 531,441 inputs, exhaustive for a pawn, its
@@ -112,36 +98,34 @@ impl Bench for PawnStructureFamily {
         ]
     }
 
-    fn distributions() -> &'static [Distribution] {
-        &[CORPUS, GAME, DENSE]
-    }
-
-    fn queries(distribution: &Distribution, rng: &mut ChaCha8Rng, count: usize) -> Queries<Pawns> {
-        let inputs = (0..count)
-            .map(|_| match distribution.name {
-                "corpus" => of_position(random_position(rng)),
-                "game" => {
-                    let white = rng.random_range(4..=8);
-                    let white = pawn_set(rng, white);
-                    let mut black = Bitboard::EMPTY;
-                    let black_count = rng.random_range(4..=8);
-                    while black.len() < black_count {
-                        let square = Square::from_index_masked(rng.random_range(8..56u8));
-                        if !white.contains(square) {
-                            black |= Bitboard::from(square);
-                        }
-                    }
-                    Pawns { white, black }
+    const DRAWS: &'static [Draw<Pawns>] = &[
+        Draw::each(
+            "corpus",
+            "the pawns of both sides of a corpus position",
+            |rng| of_position(random_position(rng)),
+        ),
+        Draw::each("game", "4 to 8 pawns per side on ranks 2 to 7", |rng| {
+            let white = rng.random_range(4..=8);
+            let white = pawn_set(rng, white);
+            let mut black = Bitboard::EMPTY;
+            let black_count = rng.random_range(4..=8);
+            while black.len() < black_count {
+                let square = Square::from_index_masked(rng.random_range(8..56u8));
+                if !white.contains(square) {
+                    black |= Bitboard::from(square);
                 }
-                "dense" => {
-                    let count = rng.random_range(30..=64);
-                    split_set(rng, count)
-                }
-                other => unreachable!("no pawn_structure distribution {other}"),
-            })
-            .collect();
-        Queries::plain(inputs)
-    }
+            }
+            Pawns { white, black }
+        }),
+        Draw::each(
+            "dense",
+            "30 to 64 pawns anywhere, each square white or black at random",
+            |rng| {
+                let count = rng.random_range(30..=64);
+                split_set(rng, count)
+            },
+        ),
+    ];
 
     #[inline(always)]
     fn mix(pawns: Pawns, zero: u64) -> Pawns {

@@ -104,10 +104,7 @@ impl Kernel<PerftFamily> for CozyChess {
     }
 
     fn batch(self, queries: &[PerftQuery], out: &mut [u64]) {
-        assert_eq!(queries.len(), out.len(), "batch slices differ in length");
-        for (out, &query) in out.iter_mut().zip(queries) {
-            *out = self.query(query);
-        }
+        crate::each!(queries, out, |&query| self.query(query));
     }
 }
 
@@ -137,9 +134,6 @@ impl Kernel<PerftFamily> for Chess {
     }
 
     fn batch(self, queries: &[PerftQuery], out: &mut [u64]) {
-        assert_eq!(queries.len(), out.len(), "batch slices differ in length");
-        for (out, &query) in out.iter_mut().zip(queries) {
-            *out = self.query(query);
-        }
+        crate::each!(queries, out, |&query| self.query(query));
     }
 }

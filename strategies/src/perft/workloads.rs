@@ -21,14 +21,13 @@
 //! drawn (it is verified above and in the tests; the count only sets the query's work).
 
 use super::{PerftFamily, PerftQuery, PerftVariant};
-use crate::bench::{Bench, Distribution, Queries, Shape};
+use crate::bench::{Bench, Draw, Queries, Shape};
 use crate::family::Family;
 use crate::movegen;
 use crate::movegen::configs::Choice;
 use crate::position::{default_corpus, reference, Position};
 use crate::Bitboard;
 use rand::Rng;
-use rand_chacha::ChaCha8Rng;
 use std::sync::OnceLock;
 
 /// A position of the wiki's "Perft Results" with its published counts.
@@ -116,15 +115,6 @@ fn corpus_query(index: usize, depth: u32, nodes: u64) -> PerftQuery {
     }
 }
 
-const PUBLISHED_DISTRIBUTION: Distribution = Distribution {
-    name: "published",
-    summary: "the six published perft positions, 62 k to 675 k nodes each",
-};
-const CORPUS: Distribution = Distribution {
-    name: "corpus",
-    summary: "corpus positions at depth 3",
-};
-
 /// The verification inputs from the corpus, counted by the reference once per process.
 fn corpus_checks() -> &'static [(&'static str, Vec<PerftQuery>)] {
     static CHECKS: OnceLock<Vec<(&'static str, Vec<PerftQuery>)>> = OnceLock::new();
@@ -202,41 +192,34 @@ impl Bench for PerftFamily {
         groups
     }
 
-    fn distributions() -> &'static [Distribution] {
-        &[PUBLISHED_DISTRIBUTION, CORPUS]
-    }
-
-    fn queries(
-        distribution: &Distribution,
-        rng: &mut ChaCha8Rng,
-        count: usize,
-    ) -> Queries<PerftQuery> {
-        let inputs = match distribution.name {
-            "published" => {
+    const DRAWS: &'static [Draw<PerftQuery>] = &[
+        Draw::all(
+            "published",
+            "the six published perft positions, 62 k to 675 k nodes each",
+            |rng, count| {
                 // Each position equally often, from a random first one.
                 let first = rng.random_range(0..PUBLISHED.len());
-                (0..count)
-                    .map(|i| {
-                        let index = (first + i) % PUBLISHED.len();
-                        published_query(index, MEASURED_DEPTHS[index])
-                    })
-                    .collect()
-            }
-            "corpus" => {
-                let corpus = default_corpus();
-                let config = movegen::configs::default_config();
-                (0..count)
-                    .map(|_| {
-                        let index = rng.random_range(0..corpus.len());
-                        let nodes = movegen::perft(config, &corpus[index], CORPUS_DEPTH);
-                        corpus_query(index, CORPUS_DEPTH, nodes)
-                    })
-                    .collect()
-            }
-            other => unreachable!("no perft distribution {other}"),
-        };
-        Queries::plain(inputs)
-    }
+                Queries::plain(
+                    (0..count)
+                        .map(|i| {
+                            let index = (first + i) % PUBLISHED.len();
+                            published_query(index, MEASURED_DEPTHS[index])
+                        })
+                        .collect(),
+                )
+            },
+        ),
+        Draw::each("corpus", "corpus positions at depth 3", |rng| {
+            let corpus = default_corpus();
+            let index = rng.random_range(0..corpus.len());
+            let nodes = movegen::perft(
+                movegen::configs::default_config(),
+                &corpus[index],
+                CORPUS_DEPTH,
+            );
+            corpus_query(index, CORPUS_DEPTH, nodes)
+        }),
+    ];
 
     /// Not measured in latency mode; the zero goes into the position and the case all the same.
     #[inline(always)]

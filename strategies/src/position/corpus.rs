@@ -21,7 +21,7 @@
 //! the default corpus so that a change to it cannot pass unnoticed.
 
 use super::reference::{self, PERFT_POSITIONS};
-use super::Position;
+use super::{Move, Position};
 use crate::inputs;
 use core::fmt;
 use rand::Rng;
@@ -128,6 +128,31 @@ pub fn corpus(seed: u64) -> Vec<Position> {
 pub fn random_position(rng: &mut impl Rng) -> &'static Position {
     let corpus = default_corpus();
     &corpus[rng.random_range(0..corpus.len())]
+}
+
+/// The legal moves of every default-corpus position, in corpus order, generated once per
+/// process (about 0.2 s): distributions that need legal moves draw from here, so that drawing
+/// a set of queries stays cheap (the harness draws a fresh set every round, and times its
+/// warm-up round, drawing included, to size its samples).
+pub fn corpus_legal_moves() -> &'static [Vec<Move>] {
+    static MOVES: OnceLock<Vec<Vec<Move>>> = OnceLock::new();
+    MOVES.get_or_init(|| {
+        default_corpus()
+            .iter()
+            .map(reference::legal_moves)
+            .collect()
+    })
+}
+
+/// A random position of the default corpus that has a legal move, with its legal moves.
+pub fn corpus_position_with_moves(rng: &mut impl Rng) -> (Position, &'static [Move]) {
+    let (corpus, moves) = (default_corpus(), corpus_legal_moves());
+    loop {
+        let i = rng.random_range(0..corpus.len());
+        if !moves[i].is_empty() {
+            return (corpus[i], &moves[i]);
+        }
+    }
 }
 
 /// The default corpus ([`DEFAULT_SEED`]), built once per process.

@@ -17,7 +17,7 @@
 //! fullmove number of 0 or above 65,535.
 
 use super::{reference, Castling, Colour, Piece, Position};
-use crate::in_between::reference::between;
+use crate::geometry::lines::between;
 use crate::{Bitboard, Square};
 use core::fmt;
 

@@ -1,52 +1,21 @@
 //! The attacks of the pieces that do not slide: king and pawn tables, and the pawn shifts that
 //! move a whole set of pawns at once. Shared by the position techniques (checks and pins, the
 //! move generator), which take slider, in-between and knight techniques as type parameters but
-//! use these plain tables for kings and pawns. Knights on single squares read
-//! [`crate::knight_attacks::lookup::TABLE`].
+//! use these plain tables for kings and pawns, and for knights on single squares. The tables are
+//! the board geometry's ([`crate::geometry::leapers`]); this module reads them by [`Colour`].
 //!
 //! Source: seed `003_d2eaa903979c88fb.txt` (Checks and Pinned Pieces), § On the Fly, whose
 //! `attacksToKing` reads `arrPawnAttacks[colorOfKing][squareOfKing]`. Footprint: the king table
-//! 512 B, the pawn table 1 KiB. Built by `const fn`. CPU features: none.
+//! 512 B, the pawn table 1 KiB, the knight table 512 B. CPU features: none.
 
 use super::Colour;
-use crate::aligned::CacheAligned;
-use crate::sliders::geometry::{NOT_A, NOT_H};
+use crate::geometry::leapers::{KING, KNIGHT, PAWN};
+use crate::geometry::{NOT_A, NOT_H};
 use crate::{Bitboard, Square};
 
-/// `KING[sq]`: the up to eight squares next to `sq`.
-pub static KING: CacheAligned<[Bitboard; 64]> = CacheAligned(king_table());
-
-/// `PAWN[colour][sq]`: the up to two squares a pawn of `colour` on `sq` attacks (diagonally
-/// forward). Also defined for the first and last ranks, where no pawn stands: read as
-/// `PAWN[us][king]`, it is the squares from which an enemy pawn attacks our king.
-pub static PAWN: CacheAligned<[[Bitboard; 64]; 2]> = CacheAligned(pawn_table());
-
-/// Bytes of [`KING`] and [`PAWN`].
-pub const TABLE_BYTES: usize = 64 * 8 + 2 * 64 * 8;
-
-const fn king_table() -> [Bitboard; 64] {
-    let mut table = [Bitboard::EMPTY; 64];
-    let mut square = 0;
-    while square < 64 {
-        let one = 1u64 << square;
-        let row = one | ((one << 1) & NOT_A) | ((one >> 1) & NOT_H);
-        table[square] = Bitboard((row | row << 8 | row >> 8) & !one);
-        square += 1;
-    }
-    table
-}
-
-const fn pawn_table() -> [[Bitboard; 64]; 2] {
-    let mut table = [[Bitboard::EMPTY; 64]; 2];
-    let mut square = 0;
-    while square < 64 {
-        let one = 1u64 << square;
-        table[0][square] = Bitboard(pawn_attacks_set(Colour::White, one));
-        table[1][square] = Bitboard(pawn_attacks_set(Colour::Black, one));
-        square += 1;
-    }
-    table
-}
+/// Bytes of the king and pawn tables.
+pub const TABLE_BYTES: usize =
+    crate::geometry::leapers::KING_BYTES + crate::geometry::leapers::PAWN_BYTES;
 
 /// The squares next to `square`.
 #[inline(always)]
@@ -63,7 +32,7 @@ pub fn pawn(colour: Colour, square: Square) -> Bitboard {
 /// The squares a knight on `square` attacks (the knight lookup table).
 #[inline(always)]
 pub fn knight(square: Square) -> Bitboard {
-    crate::knight_attacks::lookup::TABLE.0[square as usize]
+    KNIGHT.0[square as usize]
 }
 
 /// The squares attacked by any of `colour`'s pawns in `pawns`, set-wise: one rank forward and

@@ -32,6 +32,7 @@
 //! triple check, or more promoted pieces than missing pawns).
 
 pub mod corpus;
+pub mod edge_positions;
 pub mod fen;
 pub mod leapers;
 pub mod reference;

@@ -71,8 +71,9 @@ pub const PERFT_POSITIONS: [PerftPosition; 6] = [
 const ORTHOGONAL: [(i32, i32); 4] = [(1, 0), (-1, 0), (0, 1), (0, -1)];
 /// Bishop directions as (file, rank) steps.
 const DIAGONAL: [(i32, i32); 4] = [(1, 1), (1, -1), (-1, 1), (-1, -1)];
-/// Knight moves as (file, rank) steps.
-const KNIGHT_STEPS: [(i32, i32); 8] = [
+/// Knight moves as (file, rank) steps (the knight references of the knight families walk
+/// them too).
+pub const KNIGHT_STEPS: [(i32, i32); 8] = [
     (1, 2),
     (2, 1),
     (2, -1),

@@ -5,9 +5,9 @@
 //! per word with one unpack each, which leaves the lanes in the order (0, 2, 1, 3). Answer
 //! words go back in pairs: one unpack pairs neighbouring words, four 128-bit stores place them.
 
-use super::{Chunk, PairVector, Vector};
-use crate::chunks::in_chunks;
+use super::{Chunk, Gather, LaneBody, PairVector, Vector};
 use crate::cpu::Avx2;
+use crate::Bitboard;
 use core::arch::x86_64::*;
 
 // SAFETY: an `Avx2` token exists only if AVX2 was detected; `enabled` enables `avx2`,
@@ -15,26 +15,7 @@ use core::arch::x86_64::*;
 unsafe impl Vector<4> for __m256i {
     type Token = Avx2;
 
-    #[target_feature(enable = "avx2")]
-    #[inline]
-    unsafe fn enabled<R>(f: impl FnOnce() -> R) -> R {
-        f()
-    }
-
-    /// The closure is written here, so it is compiled with AVX2 too.
-    #[target_feature(enable = "avx2")]
-    #[inline]
-    unsafe fn chunks<I: Copy, O: Copy + Default, C: Chunk<I, O, M>, const M: usize>(
-        inputs: &[I],
-        outputs: &mut [O],
-        pad: I,
-        chunk: C,
-    ) {
-        in_chunks(inputs, outputs, pad, |inputs, outputs| {
-            // SAFETY: AVX2 is enabled here, and the caller holds the token that proves it.
-            unsafe { chunk.run(inputs, outputs) }
-        })
-    }
+    enabled!("avx2", 4);
 
     #[inline(always)]
     unsafe fn splat(lane: u64) -> __m256i {
@@ -63,6 +44,45 @@ unsafe impl Vector<4> for __m256i {
     #[inline(always)]
     unsafe fn first(self) -> u64 {
         _mm_cvtsi128_si64(_mm256_castsi256_si128(self)) as u64
+    }
+
+    binary! {
+        and: _mm256_and_si256,
+        or: _mm256_or_si256,
+        xor: _mm256_xor_si256,
+        shl_by: _mm256_sllv_epi64,
+        shr_by: _mm256_srlv_epi64,
+        add: _mm256_add_epi64,
+        sub: _mm256_sub_epi64,
+        eq: _mm256_cmpeq_epi64,
+        gt: _mm256_cmpgt_epi64,
+    }
+
+    #[inline(always)]
+    unsafe fn zero() -> __m256i {
+        _mm256_setzero_si256()
+    }
+
+    #[inline(always)]
+    unsafe fn andnot(self, other: __m256i) -> __m256i {
+        _mm256_andnot_si256(other, self)
+    }
+
+    #[inline(always)]
+    unsafe fn shl<const K: i32>(self) -> __m256i {
+        _mm256_slli_epi64::<K>(self)
+    }
+
+    #[inline(always)]
+    unsafe fn shr<const K: i32>(self) -> __m256i {
+        _mm256_srli_epi64::<K>(self)
+    }
+
+    /// One `vpblendvb`: the mask's lanes are all ones or all zeros, so its bytes' top bits are
+    /// the lanes'.
+    #[inline(always)]
+    unsafe fn select(self, if_set: __m256i, if_clear: __m256i) -> __m256i {
+        _mm256_blendv_epi8(if_clear, if_set, self)
     }
 }
 
@@ -106,5 +126,15 @@ unsafe impl PairVector<4> for __m256i {
             // alignment.
             unsafe { _mm_storeu_si128(target.as_mut_ptr().cast::<__m128i>(), half) }
         }
+    }
+}
+
+// SAFETY: as for `Vector<4>`: the gather needs no more than AVX2.
+unsafe impl Gather<4> for __m256i {
+    #[inline(always)]
+    unsafe fn gather(table: &[Bitboard], indices: __m256i) -> __m256i {
+        // SAFETY: the caller promises every index is below `table.len()`; the scale 8 is the
+        // size of one element.
+        unsafe { _mm256_i64gather_epi64::<8>(table.as_ptr().cast::<i64>(), indices) }
     }
 }

@@ -6,9 +6,9 @@
 //! lane `2j + 1`. Answer words go back in pairs: one unpack pairs neighbouring words, eight
 //! 128-bit stores place them.
 
-use super::{Chunk, PairVector, Vector};
-use crate::chunks::in_chunks;
+use super::{Chunk, Gather, LaneBody, PairVector, Vector};
 use crate::cpu::Avx512;
+use crate::Bitboard;
 use core::arch::x86_64::*;
 
 // SAFETY: an `Avx512` token exists only if AVX-512F was detected; `enabled` enables `avx512f`,
@@ -16,26 +16,7 @@ use core::arch::x86_64::*;
 unsafe impl Vector<8> for __m512i {
     type Token = Avx512;
 
-    #[target_feature(enable = "avx512f")]
-    #[inline]
-    unsafe fn enabled<R>(f: impl FnOnce() -> R) -> R {
-        f()
-    }
-
-    /// The closure is written here, so it is compiled with AVX-512F too.
-    #[target_feature(enable = "avx512f")]
-    #[inline]
-    unsafe fn chunks<I: Copy, O: Copy + Default, C: Chunk<I, O, M>, const M: usize>(
-        inputs: &[I],
-        outputs: &mut [O],
-        pad: I,
-        chunk: C,
-    ) {
-        in_chunks(inputs, outputs, pad, |inputs, outputs| {
-            // SAFETY: AVX-512F is enabled here, and the caller holds the token that proves it.
-            unsafe { chunk.run(inputs, outputs) }
-        })
-    }
+    enabled!("avx512f", 8);
 
     #[inline(always)]
     unsafe fn splat(lane: u64) -> __m512i {
@@ -64,6 +45,57 @@ unsafe impl Vector<8> for __m512i {
     #[inline(always)]
     unsafe fn first(self) -> u64 {
         _mm_cvtsi128_si64(_mm512_castsi512_si128(self)) as u64
+    }
+
+    binary! {
+        and: _mm512_and_si512,
+        or: _mm512_or_si512,
+        xor: _mm512_xor_si512,
+        shl_by: _mm512_sllv_epi64,
+        shr_by: _mm512_srlv_epi64,
+        add: _mm512_add_epi64,
+        sub: _mm512_sub_epi64,
+    }
+
+    #[inline(always)]
+    unsafe fn zero() -> __m512i {
+        _mm512_setzero_si512()
+    }
+
+    #[inline(always)]
+    unsafe fn andnot(self, other: __m512i) -> __m512i {
+        _mm512_andnot_si512(other, self)
+    }
+
+    /// A shift by a constant splat, which the compiler emits as the immediate shift
+    /// (`_mm512_slli_epi64` takes its count as a `u32`, the trait's is an `i32`).
+    #[inline(always)]
+    unsafe fn shl<const K: i32>(self) -> __m512i {
+        _mm512_sllv_epi64(self, _mm512_set1_epi64(K as i64))
+    }
+
+    /// As [`Vector::shl`].
+    #[inline(always)]
+    unsafe fn shr<const K: i32>(self) -> __m512i {
+        _mm512_srlv_epi64(self, _mm512_set1_epi64(K as i64))
+    }
+
+    /// A compare into a mask register, widened back to lanes.
+    #[inline(always)]
+    unsafe fn eq(self, other: __m512i) -> __m512i {
+        _mm512_maskz_mov_epi64(_mm512_cmpeq_epi64_mask(self, other), _mm512_set1_epi64(-1))
+    }
+
+    /// A compare into a mask register, widened back to lanes.
+    #[inline(always)]
+    unsafe fn gt(self, other: __m512i) -> __m512i {
+        _mm512_maskz_mov_epi64(_mm512_cmpgt_epu64_mask(self, other), _mm512_set1_epi64(-1))
+    }
+
+    /// One `vpternlogq`: `(mask & if_set) | (!mask & if_clear)`, bit by bit.
+    #[inline(always)]
+    unsafe fn select(self, if_set: __m512i, if_clear: __m512i) -> __m512i {
+        _mm512_ternarylogic_epi64::<0xca>(self, if_set, if_clear)
     }
 }
 
@@ -111,5 +143,15 @@ unsafe impl PairVector<8> for __m512i {
             // alignment.
             unsafe { _mm_storeu_si128(target.as_mut_ptr().cast::<__m128i>(), half) }
         }
+    }
+}
+
+// SAFETY: as for `Vector<8>`: the gather needs no more than AVX-512F.
+unsafe impl Gather<8> for __m512i {
+    #[inline(always)]
+    unsafe fn gather(table: &[Bitboard], indices: __m512i) -> __m512i {
+        // SAFETY: the caller promises every index is below `table.len()`; the scale 8 is the
+        // size of one element.
+        unsafe { _mm512_i64gather_epi64::<8>(indices, table.as_ptr().cast::<i64>()) }
     }
 }

@@ -19,7 +19,56 @@
 //! [`PairVector`] splits two-word structs into one vector per word and stores answer words
 //! back two at a time, and a [`PairKernel`] computes the answer words from the query words.
 
-use crate::chunks::in_chunks;
+/// [`Vector::enabled`], [`Vector::body`] and [`Vector::chunks`] for an instruction set of
+/// `$lanes` lanes: the same three functions on every one, compiled with its `$feature`
+/// enabled. For the `Vector` impls below.
+macro_rules! enabled {
+    ($feature:literal, $lanes:literal) => {
+        #[target_feature(enable = $feature)]
+        #[inline]
+        unsafe fn enabled<R>(f: impl FnOnce() -> R) -> R {
+            f()
+        }
+
+        #[target_feature(enable = $feature)]
+        #[inline]
+        unsafe fn body<B: LaneBody<Self, $lanes>>(lanes: Self) -> Self {
+            B::lanes(lanes)
+        }
+
+        /// The closure is written here, so it is compiled with the instruction set too.
+        #[target_feature(enable = $feature)]
+        #[inline]
+        unsafe fn chunks<I: Copy, O: Copy + Default, C: Chunk<I, O, M>, const M: usize>(
+            inputs: &[I],
+            outputs: &mut [O],
+            pad: I,
+            chunk: C,
+        ) {
+            crate::chunks::in_chunks(inputs, outputs, pad, |inputs, outputs| {
+                // SAFETY: the instruction set is enabled here, and the caller holds the token
+                // that proves the CPU has it.
+                unsafe { chunk.run(inputs, outputs) }
+            })
+        }
+    };
+}
+
+/// The lane operations that are one intrinsic on two vectors, `self` first: `name: intrinsic`.
+/// For the `Vector` impls below.
+macro_rules! binary {
+    ($($name:ident: $intrinsic:path),* $(,)?) => {
+        $(
+            #[inline(always)]
+            unsafe fn $name(self, other: Self) -> Self {
+                $intrinsic(self, other)
+            }
+        )*
+    };
+}
+
+pub mod board;
+
 use crate::{Bitboard, Square, SquarePair};
 
 #[cfg(target_arch = "x86_64")]
@@ -87,9 +136,11 @@ impl Lane for SquarePair {
 /// An implementation promises that [`Vector::Token`] exists only where the CPU has the
 /// instruction set, that `enabled` enables it, and that the other methods need nothing more:
 /// [`batch`] and [`one`] rely on it.
-pub(crate) unsafe trait Vector<const N: usize>: Copy {
+// Every method has the one safety condition stated above, for the trait.
+#[allow(clippy::missing_safety_doc)]
+pub unsafe trait Vector<const N: usize>: Copy {
     /// The capability token that proves the CPU has the instruction set.
-    type Token: Copy;
+    type Token: Copy + core::fmt::Debug;
 
     /// Runs `f` inside a function compiled with the instruction set enabled, so that `f`, and
     /// everything inlined into it, is compiled with it too.
@@ -97,6 +148,16 @@ pub(crate) unsafe trait Vector<const N: usize>: Copy {
     /// # Safety
     /// The CPU has the instruction set (the caller holds a [`Self::Token`]).
     unsafe fn enabled<R>(f: impl FnOnce() -> R) -> R;
+
+    /// `B`'s body on `lanes`, inside a function compiled with the instruction set enabled: a
+    /// body written once over `Vector` carries no `#[target_feature]` of its own, so it is
+    /// compiled with the instruction set here, where [`batch`]'s and [`one`]'s closures (small
+    /// enough to inline into [`Vector::enabled`]) call it. (Inlined into such a closure
+    /// itself, each intrinsic became a call: 3 to 15 times the instructions, the gate found.)
+    ///
+    /// # Safety
+    /// As for [`Vector::enabled`].
+    unsafe fn body<B: LaneBody<Self, N>>(lanes: Self) -> Self;
 
     /// [`in_chunks`](crate::chunks::in_chunks) inside a function compiled with the instruction
     /// set enabled: `chunk` runs on every chunk of `M` queries. The closure that calls it is
@@ -134,11 +195,75 @@ pub(crate) unsafe trait Vector<const N: usize>: Copy {
 
     /// Lane 0.
     unsafe fn first(self) -> u64;
+
+    // The lane operations kernel bodies are written in, once for every instruction set: each
+    // applies to every lane alike. A body is a generic `unsafe fn` over `Vector`, called where
+    // these may be (see the trait's documentation).
+
+    /// Every lane 0.
+    unsafe fn zero() -> Self;
+
+    /// `self & other`.
+    unsafe fn and(self, other: Self) -> Self;
+
+    /// `self | other`.
+    unsafe fn or(self, other: Self) -> Self;
+
+    /// `self & !other`.
+    unsafe fn andnot(self, other: Self) -> Self;
+
+    /// `self ^ other`.
+    unsafe fn xor(self, other: Self) -> Self;
+
+    /// `self << K`, `K` in 1..=63.
+    unsafe fn shl<const K: i32>(self) -> Self;
+
+    /// `self >> K` (logical), `K` in 1..=63.
+    unsafe fn shr<const K: i32>(self) -> Self;
+
+    /// `self << by`, by each lane's own amount (0..=63).
+    unsafe fn shl_by(self, by: Self) -> Self;
+
+    /// `self >> by` (logical), by each lane's own amount (0..=63).
+    unsafe fn shr_by(self, by: Self) -> Self;
+
+    /// `self + other`, wrapping.
+    unsafe fn add(self, other: Self) -> Self;
+
+    /// `self - other`, wrapping.
+    unsafe fn sub(self, other: Self) -> Self;
+
+    /// All ones where the lanes are equal, 0 elsewhere.
+    unsafe fn eq(self, other: Self) -> Self;
+
+    /// All ones where `self`'s lane is greater, 0 elsewhere; for lanes below 2^63 (AVX2
+    /// compares signed, NEON unsigned, which agree there).
+    unsafe fn gt(self, other: Self) -> Self;
+
+    /// Bit by bit, `if_set` where `self` has a one and `if_clear` where it has a zero: with
+    /// `self` all ones or all zeros per lane (as [`Vector::eq`] makes it), a choice per lane.
+    unsafe fn select(self, if_set: Self, if_clear: Self) -> Self;
+}
+
+/// A [`Vector`] that loads its lanes from a table by index: the gathers of AVX2 and AVX-512F
+/// (x86-64 only; NEON has none).
+///
+/// # Safety
+/// As for [`Vector`].
+#[cfg(target_arch = "x86_64")]
+// Every method has the one safety condition stated above, for the trait.
+#[allow(clippy::missing_safety_doc)]
+pub unsafe trait Gather<const N: usize>: Vector<N> {
+    /// Lane `i` from `table[indices[i]]`.
+    ///
+    /// # Safety
+    /// As for [`Vector`]'s methods, and every lane of `indices` is below `table.len()`.
+    unsafe fn gather(table: &[Bitboard], indices: Self) -> Self;
 }
 
 /// The work on one chunk of `M` queries, for [`Vector::chunks`]: a type with an
 /// `#[inline(always)]` method rather than a closure, so that it inlines wherever it is called.
-pub(crate) trait Chunk<I, O, const M: usize>: Copy {
+pub trait Chunk<I, O, const M: usize>: Copy {
     /// # Safety
     /// As for [`Vector`]'s methods: called inside [`Vector::chunks`].
     unsafe fn run(self, inputs: &[I; M], outputs: &mut [O; M]);
@@ -158,6 +283,74 @@ pub(crate) trait LaneKernel<const N: usize>: Copy {
     fn lanes(self, lanes: Self::Vector) -> Self::Vector;
 }
 
+/// A SIMD kernel made of a body written once over [`Vector`] (the zero-sized type `B`, a
+/// [`LaneBody`] or a [`PairBody`]) and one instruction set's vector `V`: it holds `V`'s token,
+/// so it is a [`LaneKernel`] or a [`PairKernel`] that [`batch`], [`one`] and [`batch_pairs`]
+/// may run. A family implements its technique trait for `Lanes<ItsBody, V, N>` once,
+/// generically over `V`; each instruction set is then a type alias
+/// (`pub type Avx2Batch = Lanes<Forks, __m256i, 4>`).
+#[derive(Clone, Copy, Debug)]
+pub struct Lanes<B, V: Vector<N>, const N: usize> {
+    token: V::Token,
+    body: core::marker::PhantomData<B>,
+}
+
+impl<B, V: Vector<N>, const N: usize> Lanes<B, V, N> {
+    /// The kernel, on the CPU `token` proves has `V`'s instruction set.
+    pub fn new(token: V::Token) -> Lanes<B, V, N> {
+        Lanes {
+            token,
+            body: core::marker::PhantomData,
+        }
+    }
+}
+
+/// A kernel body on one query per lane: the answers to the queries in `lanes`, lane by lane.
+pub trait LaneBody<V: Vector<N>, const N: usize>: Copy {
+    /// # Safety
+    /// As for [`Vector`]'s methods.
+    unsafe fn lanes(lanes: V) -> V;
+}
+
+/// A kernel body on two-word queries with answers of `F` words: see [`PairKernel::words`].
+pub trait PairBody<V: PairVector<N>, const N: usize, const F: usize>: Copy {
+    /// # Safety
+    /// As for [`Vector`]'s methods.
+    unsafe fn words(first: V, second: V) -> [V; F];
+}
+
+impl<B: LaneBody<V, N>, V: Vector<N>, const N: usize> LaneKernel<N> for Lanes<B, V, N> {
+    type Vector = V;
+
+    fn token(self) -> V::Token {
+        self.token
+    }
+
+    #[inline(always)]
+    fn lanes(self, lanes: V) -> V {
+        // SAFETY: the kernel holds `V`'s token, so the CPU has its instruction set.
+        unsafe { V::body::<B>(lanes) }
+    }
+}
+
+impl<B, V, const N: usize, const F: usize> PairKernel<N, F> for Lanes<B, V, N>
+where
+    B: PairBody<V, N, F>,
+    V: PairVector<N>,
+{
+    type Vector = V;
+
+    fn token(self) -> V::Token {
+        self.token
+    }
+
+    #[inline(always)]
+    fn words(self, first: V, second: V) -> [V; F] {
+        // SAFETY: the kernel holds `V`'s token, so the CPU has its instruction set.
+        unsafe { B::words(first, second) }
+    }
+}
+
 /// `outputs[i]` = the answer to `inputs[i]`, `N` queries per vector: whole vectors first, then
 /// the rest padded with [`Lane::PAD`] (see [`in_chunks`](crate::chunks::in_chunks)).
 ///
@@ -172,11 +365,12 @@ pub(crate) fn batch<I: Lane, K: LaneKernel<N>, const N: usize>(
     let _proof = kernel.token();
     // SAFETY: `_proof` is the token of the vector's instruction set, which exists only if the
     // CPU has it; the vector's methods run inside `enabled`, as they must. (This closure is
-    // small enough to inline whole into `enabled`: through `Vector::chunks` instead, the gate
-    // counted 1.5 to 4.4 % more instructions, so `batch` keeps it.)
+    // small enough to inline whole into `enabled`, a kernel's body being a call to
+    // `Vector::body`: through `Vector::chunks` instead, the gate counted 1.5 to 4.6 % more
+    // instructions, so `batch` keeps it.)
     unsafe {
         K::Vector::enabled(|| {
-            in_chunks(
+            crate::chunks::in_chunks(
                 inputs,
                 outputs,
                 I::PAD,
@@ -226,8 +420,11 @@ pub(crate) unsafe trait FromWords<const F: usize>: AsWords<F> + Default {}
 /// # Safety
 /// As for [`Vector`]; the methods may be called only inside [`Vector::enabled`] or
 /// [`Vector::chunks`].
-#[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))] // only x86 kernels use it so far
-pub(crate) unsafe trait PairVector<const N: usize>: Vector<N> {
+#[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
+// only x86 kernels use it so far
+// Every method has the one safety condition stated above, for the trait.
+#[allow(clippy::missing_safety_doc)]
+pub unsafe trait PairVector<const N: usize>: Vector<N> {
     /// The first and the second words of `pairs`, in pair order.
     unsafe fn load_pairs(pairs: &[[u64; 2]; N]) -> (Self, Self);
 
@@ -323,6 +520,7 @@ where
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::chunks::in_chunks;
 
     /// Three lanes in an array: a vector on every CPU, to test the driver at an odd width.
     #[derive(Clone, Copy)]
@@ -333,6 +531,9 @@ mod tests {
         type Token = ();
         unsafe fn enabled<R>(f: impl FnOnce() -> R) -> R {
             f()
+        }
+        unsafe fn body<B: LaneBody<Three, 3>>(lanes: Three) -> Three {
+            B::lanes(lanes)
         }
         unsafe fn chunks<I: Copy, O: Copy + Default, C: Chunk<I, O, M>, const M: usize>(
             inputs: &[I],
@@ -354,6 +555,56 @@ mod tests {
         }
         unsafe fn first(self) -> u64 {
             self.0[0]
+        }
+        unsafe fn zero() -> Three {
+            Three([0; 3])
+        }
+        unsafe fn and(self, other: Three) -> Three {
+            self.zip(other, |a, b| a & b)
+        }
+        unsafe fn or(self, other: Three) -> Three {
+            self.zip(other, |a, b| a | b)
+        }
+        unsafe fn andnot(self, other: Three) -> Three {
+            self.zip(other, |a, b| a & !b)
+        }
+        unsafe fn xor(self, other: Three) -> Three {
+            self.zip(other, |a, b| a ^ b)
+        }
+        unsafe fn shl<const K: i32>(self) -> Three {
+            Three(self.0.map(|a| a << K))
+        }
+        unsafe fn shr<const K: i32>(self) -> Three {
+            Three(self.0.map(|a| a >> K))
+        }
+        unsafe fn shl_by(self, by: Three) -> Three {
+            self.zip(by, |a, b| a << b)
+        }
+        unsafe fn shr_by(self, by: Three) -> Three {
+            self.zip(by, |a, b| a >> b)
+        }
+        unsafe fn add(self, other: Three) -> Three {
+            self.zip(other, u64::wrapping_add)
+        }
+        unsafe fn sub(self, other: Three) -> Three {
+            self.zip(other, u64::wrapping_sub)
+        }
+        unsafe fn eq(self, other: Three) -> Three {
+            self.zip(other, |a, b| if a == b { !0 } else { 0 })
+        }
+        unsafe fn gt(self, other: Three) -> Three {
+            self.zip(other, |a, b| if a > b { !0 } else { 0 })
+        }
+        unsafe fn select(self, if_set: Three, if_clear: Three) -> Three {
+            Three(core::array::from_fn(|l| {
+                (self.0[l] & if_set.0[l]) | (!self.0[l] & if_clear.0[l])
+            }))
+        }
+    }
+
+    impl Three {
+        fn zip(self, other: Three, f: impl Fn(u64, u64) -> u64) -> Three {
+            Three(core::array::from_fn(|l| f(self.0[l], other.0[l])))
         }
     }
 

@@ -1,8 +1,7 @@
 //! `uint64x2_t` as a [`Vector`] of two lanes (AArch64 only; compiled out elsewhere). Needs
 //! NEON, proved by the [`Neon`] token.
 
-use super::{Chunk, Vector};
-use crate::chunks::in_chunks;
+use super::{Chunk, LaneBody, Vector};
 use crate::cpu::Neon;
 use core::arch::aarch64::*;
 
@@ -11,26 +10,7 @@ use core::arch::aarch64::*;
 unsafe impl Vector<2> for uint64x2_t {
     type Token = Neon;
 
-    #[target_feature(enable = "neon")]
-    #[inline]
-    unsafe fn enabled<R>(f: impl FnOnce() -> R) -> R {
-        f()
-    }
-
-    /// The closure is written here, so it is compiled with NEON too.
-    #[target_feature(enable = "neon")]
-    #[inline]
-    unsafe fn chunks<I: Copy, O: Copy + Default, C: Chunk<I, O, M>, const M: usize>(
-        inputs: &[I],
-        outputs: &mut [O],
-        pad: I,
-        chunk: C,
-    ) {
-        in_chunks(inputs, outputs, pad, |inputs, outputs| {
-            // SAFETY: NEON is enabled here, and the caller holds the token that proves it.
-            unsafe { chunk.run(inputs, outputs) }
-        })
-    }
+    enabled!("neon", 2);
 
     #[inline(always)]
     unsafe fn splat(lane: u64) -> uint64x2_t {
@@ -52,5 +32,47 @@ unsafe impl Vector<2> for uint64x2_t {
     #[inline(always)]
     unsafe fn first(self) -> u64 {
         vgetq_lane_u64::<0>(self)
+    }
+
+    binary! {
+        and: vandq_u64,
+        or: vorrq_u64,
+        andnot: vbicq_u64,
+        xor: veorq_u64,
+        add: vaddq_u64,
+        sub: vsubq_u64,
+        eq: vceqq_u64,
+        gt: vcgtq_u64,
+    }
+
+    #[inline(always)]
+    unsafe fn zero() -> uint64x2_t {
+        vdupq_n_u64(0)
+    }
+
+    #[inline(always)]
+    unsafe fn shl<const K: i32>(self) -> uint64x2_t {
+        vshlq_n_u64::<K>(self)
+    }
+
+    #[inline(always)]
+    unsafe fn shr<const K: i32>(self) -> uint64x2_t {
+        vshrq_n_u64::<K>(self)
+    }
+
+    #[inline(always)]
+    unsafe fn shl_by(self, by: uint64x2_t) -> uint64x2_t {
+        vshlq_u64(self, vreinterpretq_s64_u64(by))
+    }
+
+    /// `vshl` by the negated amount: NEON shifts right by shifting left by a negative count.
+    #[inline(always)]
+    unsafe fn shr_by(self, by: uint64x2_t) -> uint64x2_t {
+        vshlq_u64(self, vnegq_s64(vreinterpretq_s64_u64(by)))
+    }
+
+    #[inline(always)]
+    unsafe fn select(self, if_set: uint64x2_t, if_clear: uint64x2_t) -> uint64x2_t {
+        vbslq_u64(self, if_set, if_clear)
     }
 }

@@ -2,9 +2,10 @@
 //! against the reference on every verification input, one query at a time, in one batch and
 //! in batches of every length 0..=17; SIMD variants also with their feature masked.
 
-use super::families::{SliderFamily, SliderPiece};
+use super::families::SliderFamily;
 use super::{reference, Bishop, Rook, Slider};
 use crate::cpu::Feature;
+use crate::family::pieces::LinePiece;
 use crate::inputs;
 use crate::testing::all_variants_agree;
 
@@ -13,7 +14,7 @@ fn has(feature: Feature) -> bool {
     feature.arch() == std::env::consts::ARCH && feature.is_detected()
 }
 
-fn every_variant_agrees<P: SliderPiece>() {
+fn every_variant_agrees<P: LinePiece>() {
     let ran = all_variants_agree::<SliderFamily<P>>();
     assert!(
         ran.len() >= 8 + 2,

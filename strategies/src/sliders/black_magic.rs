@@ -17,11 +17,11 @@
 //! Against the peer this differs in layout only: 32-byte aligned entries, a page-aligned
 //! table and an unchecked load (the build proves every index in range).
 
-use super::families::Footprint;
-use super::geometry::{relevant, Direction};
 use super::tables::{self, Hash, BISHOP_LINES, ROOK_LINES};
 use super::Slider;
 use crate::aligned::{CacheAligned, PageAligned};
+use crate::geometry::Footprint;
+use crate::geometry::{relevant, Direction};
 use crate::{Bitboard, Square};
 
 /// Entries of the shared table.

@@ -11,10 +11,10 @@
 //! on negative ones, squares whose ray in that direction is empty, so that "no blocker" XORs
 //! off nothing.
 
-use super::families::Footprint;
-use super::geometry::{ray, Direction};
 use super::Slider;
 use crate::aligned::PageAligned;
+use crate::geometry::Footprint;
+use crate::geometry::{ray, Direction};
 use crate::{Bitboard, Square};
 
 /// `RAYS[direction][square]`: the squares from `square` to the edge in `direction`, indexed

@@ -5,8 +5,8 @@
 //! features: none. The simplest of the fills: 4 × 7 dependent steps per piece, each a shift
 //! and one or two ANDs.
 
-use super::geometry::Direction;
 use super::Slider;
+use crate::geometry::Direction;
 use crate::{Bitboard, Square};
 
 /// The attacks in `direction` of a slider on `slider` (one bit) given the empty squares.

@@ -5,8 +5,8 @@
 //! Footprint: 8 × 64 bytes = 512 bytes. The edge squares (a and h) are left out of the
 //! index: whether they are occupied never changes the attacks.
 
-use super::geometry::{ray_attacks, Direction};
 use crate::aligned::CacheAligned;
+use crate::geometry::{ray_attacks, Direction};
 use crate::Square;
 
 /// `FIRST_RANK[file][inner]`: the squares of the first rank (bits 0..=7) a rook on `file`

@@ -14,11 +14,11 @@
 //! where a byte swap does nothing; ranks use the first-rank table instead (the "rank table"
 //! choice; [`super::gfni::hyperbola`] instead reverses every bit and needs no table).
 
-use super::families::Footprint;
 use super::first_rank;
-use super::geometry::{ray, Direction};
 use super::Slider;
 use crate::aligned::CacheAligned;
+use crate::geometry::Footprint;
+use crate::geometry::{ray, Direction};
 use crate::{Bitboard, Square};
 
 /// A rook's two lines through a square, the square itself left out.

@@ -18,11 +18,11 @@
 //! The products add bits that never meet, so no carry disturbs the index; the tables are
 //! built by computing each index the same way, and a collision would stop the build.
 
-use super::families::Footprint;
 use super::first_rank::{self, FIRST_RANK};
-use super::geometry::{ray, ray_attacks, Direction, FILE_A};
 use super::Slider;
 use crate::aligned::{CacheAligned, PageAligned};
+use crate::geometry::Footprint;
+use crate::geometry::{ray, ray_attacks, Direction, FILE_A};
 use crate::{Bitboard, Square};
 
 /// The c2-h7 diagonal: multiplied with an a-file occupancy, it moves a2..a7 to bits 58..=63.

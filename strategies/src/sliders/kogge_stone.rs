@@ -10,8 +10,8 @@
 //! squares whose `2k` predecessors in the direction are all empty. The wrap mask is folded
 //! into it once, at the start.
 
-use super::geometry::{shift_by, Direction};
 use super::Slider;
+use crate::geometry::{shift_by, Direction};
 use crate::{Bitboard, Square};
 
 /// The occluded fill of `generator` in `direction` through the `empty` squares: the

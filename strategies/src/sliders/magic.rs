@@ -30,11 +30,11 @@
 //!   the slices' first entries do not share one L1 set (see `tables::SLICE_GAP`: without it
 //!   the rook was 1.1-1.25x slower than the peer on sparse boards).
 
-use super::families::Footprint;
-use super::geometry::{relevant, Direction};
 use super::tables::{self, Hash, BISHOP_LINES, BISHOP_TABLE_LEN, ROOK_LINES, ROOK_TABLE_LEN};
 use super::Slider;
 use crate::aligned::{CacheAligned, PageAligned};
+use crate::geometry::Footprint;
+use crate::geometry::{relevant, Direction};
 use crate::{Bitboard, Square};
 
 /// One square's hash as the tables are built from it.

@@ -12,7 +12,7 @@
 //! untested: it cannot spread the relevant squares over the index. Each candidate is tested
 //! with an epoch-stamped table, so nothing is cleared between candidates.
 
-use super::geometry::{ray_attacks, relevant, Direction};
+use crate::geometry::{ray_attacks, relevant, Direction};
 use crate::inputs;
 use rand::Rng;
 use rand_chacha::ChaCha8Rng;

@@ -16,8 +16,8 @@
 //!
 //! Both families live in this one folder, because every technique answers both: a family is
 //! [`SliderFamily<P>`](SliderFamily) for the piece `P` ([`Rook`] or [`Bishop`]), with
-//! `families.rs` holding the variant list, the descriptors and the `Family` impl once for both,
-//! and `workloads.rs` the one generic `Bench` impl. A technique is one file implementing
+//! `families.rs` holding the one table of techniques both families are made from (see
+//! [`crate::family::pieces`]), and `workloads.rs` the one generic `Bench` impl. A technique is one file implementing
 //! [`Slider`]; SIMD techniques sit under `avx2/`, `avx512/` and `gfni/`, compiled for x86-64
 //! only and reachable only through a capability token.
 //!
@@ -48,7 +48,6 @@ pub mod classical;
 pub mod dumb7fill;
 pub mod families;
 pub mod first_rank;
-pub mod geometry;
 pub mod hyperbola;
 pub mod kindergarten;
 pub mod kogge_stone;
@@ -70,7 +69,8 @@ pub mod gfni;
 pub mod pext;
 
 pub use families::{
-    Bishop, BishopAttacksFamily, Rook, RookAttacksFamily, SliderFamily, SliderPiece, SliderVariant,
+    Attacks, Bishop, BishopAttacksFamily, Rook, RookAttacksFamily, SliderFamily, SliderUser,
+    SliderVariant,
 };
 
 use crate::{Bitboard, Square};
@@ -126,10 +126,9 @@ pub trait Slider: Copy {
     /// If `queries` and `out` differ in length.
     #[inline(always)]
     fn rook_batch(self, queries: &[SliderQuery], out: &mut [Bitboard]) {
-        assert_eq!(queries.len(), out.len(), "batch slices differ in length");
-        for (out, query) in out.iter_mut().zip(queries) {
-            *out = self.rook(query.square, query.occupied);
-        }
+        crate::each!(queries, out, |query| {
+            self.rook(query.square, query.occupied)
+        });
     }
 
     /// `out[i] = bishop(queries[i].square, queries[i].occupied)`, as [`Slider::rook_batch`].
@@ -138,10 +137,9 @@ pub trait Slider: Copy {
     /// If `queries` and `out` differ in length.
     #[inline(always)]
     fn bishop_batch(self, queries: &[SliderQuery], out: &mut [Bitboard]) {
-        assert_eq!(queries.len(), out.len(), "batch slices differ in length");
-        for (out, query) in out.iter_mut().zip(queries) {
-            *out = self.bishop(query.square, query.occupied);
-        }
+        crate::each!(queries, out, |query| {
+            self.bishop(query.square, query.occupied)
+        });
     }
 }
 

@@ -12,10 +12,10 @@
 //! every square from the lower blocker to the upper one, both included. Masking with the line
 //! (the slider's square left out) leaves the attacks.
 
-use super::families::Footprint;
-use super::geometry::{ray, Direction};
 use super::Slider;
 use crate::aligned::CacheAligned;
+use crate::geometry::Footprint;
+use crate::geometry::{ray, Direction};
 use crate::{Bitboard, Square};
 
 /// One line through a square, split at the square.

@@ -14,8 +14,8 @@
 //! interleaved in it), plus the piece's per-square entries.
 
 use super::Slider;
+use crate::geometry::Footprint;
 use crate::in_between::peers::{to_chess, to_cozy_chess};
-use crate::sliders::families::Footprint;
 use crate::{Bitboard, Square};
 
 /// `cozy-chess`'s shared table and one piece's 64 magic entries.

@@ -14,11 +14,11 @@
 //! [`Bmi2`] token. A single query is a call (a `bmi2` function is not inlined into code
 //! compiled without it); the batch methods run the whole loop inside one `bmi2` function.
 
-use super::geometry::{relevant, Direction};
 use super::tables::{self, Hash, BISHOP_LINES, BISHOP_TABLE_LEN, ROOK_LINES, ROOK_TABLE_LEN};
 use super::{Slider, SliderQuery};
 use crate::aligned::{CacheAligned, PageAligned};
 use crate::cpu::Bmi2;
+use crate::geometry::{relevant, Direction};
 use crate::{Bitboard, Square};
 use core::arch::x86_64::_pext_u64;
 
@@ -31,7 +31,7 @@ pub struct PextEntry {
 }
 
 /// The attack table and the entries of each piece.
-pub const TABLE_BYTES: super::families::Footprint = tables::PEXT_TABLE_BYTES;
+pub const TABLE_BYTES: crate::geometry::Footprint = tables::PEXT_TABLE_BYTES;
 
 const ROOK_TABLE: [PextEntry; 64] = entries(Direction::ROOK);
 const BISHOP_TABLE: [PextEntry; 64] = entries(Direction::BISHOP);

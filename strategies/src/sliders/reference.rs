@@ -2,7 +2,7 @@
 //! occupied square.
 //!
 //! Deliberately plain and independent of every technique (no table, no shifts or masks, not
-//! even [`super::geometry`]), so that an agreement between it and a technique means something.
+//! even [`crate::geometry`]), so that an agreement between it and a technique means something.
 //! Used only for verification.
 
 use crate::{Bitboard, Square};

@@ -13,8 +13,8 @@
 //! lines, whose attacks are computed once per line (at most 64 each), so a table of 100,000
 //! entries costs a fraction of a second of compile time.
 
-use super::families::Footprint;
-use super::geometry::{extract_bits, ray_attacks, relevant, relevant_ray, Direction};
+use crate::geometry::Footprint;
+use crate::geometry::{extract_bits, ray_attacks, relevant, relevant_ray, Direction};
 use crate::Bitboard;
 
 /// How an occupancy becomes an index into its square's slice of a table.

@@ -4,10 +4,12 @@
 //! The headline distribution is `corpus`: the squares of the sliders of real positions
 //! ([`crate::position::corpus`]) with their positions' occupancies.
 
-use super::families::{SliderFamily, SliderPiece};
-use super::geometry::{self, Direction};
+use super::families::SliderFamily;
 use super::SliderQuery;
-use crate::bench::{Bench, Distribution, Queries};
+use crate::bench::{Bench, Draw};
+use crate::family::pieces::{Line, LinePiece};
+use crate::family::Family;
+use crate::geometry;
 use crate::position::{default_corpus, Colour, Piece, Position};
 use crate::{inputs, Bitboard, Square};
 use rand::Rng;
@@ -30,26 +32,9 @@ pub const EXHAUSTIVE_SQUARES: [Square; 8] = [
     Square::E5,
 ];
 
-const CORPUS: Distribution = Distribution {
-    name: "corpus",
-    summary: "the square of every rook and queen (rook_attacks) or bishop and queen (bishop_attacks) of both colours in the position corpus, with the position's occupancy",
-};
-const RANDOM_QUARTER: Distribution = Distribution {
-    name: "random_quarter",
-    summary: "a random square; each other square occupied with probability 1/4 (~16 pieces)",
-};
-const SPARSE: Distribution = Distribution {
-    name: "sparse",
-    summary: "a random square among 8 to 12 pieces: an endgame",
-};
-const DENSE: Distribution = Distribution {
-    name: "dense",
-    summary: "a random square among 24 to 32 pieces: an opening",
-};
-
-impl<P: SliderPiece> Bench for SliderFamily<P> {
+impl<P: LinePiece> Bench for SliderFamily<P> {
     fn verification_inputs(seed: u64) -> Vec<(&'static str, Vec<SliderQuery>)> {
-        let mut rng = inputs::rng(seed, P::FAMILY);
+        let mut rng = inputs::rng(seed, SliderFamily::<P>::NAME);
         vec![
             (
                 "every square: empty, full, only the slider, all but the slider",
@@ -71,40 +56,35 @@ impl<P: SliderPiece> Bench for SliderFamily<P> {
     }
 
     /// `corpus` first: the headline, real positions.
-    fn distributions() -> &'static [Distribution] {
-        &[CORPUS, RANDOM_QUARTER, SPARSE, DENSE]
-    }
-
-    fn queries(
-        distribution: &Distribution,
-        rng: &mut ChaCha8Rng,
-        count: usize,
-    ) -> Queries<SliderQuery> {
-        if distribution.name == "corpus" {
-            let all = corpus_queries::<P>();
-            let inputs = (0..count).map(|_| all[rng.random_range(0..all.len())]);
-            return Queries::plain(inputs.collect());
-        }
-        let inputs = (0..count)
-            .map(|_| {
+    const DRAWS: &'static [Draw<SliderQuery>] = &[
+        Draw::pool("corpus", "the square of every rook and queen (rook_attacks) or bishop and queen (bishop_attacks) of both colours in the position corpus, with the position's occupancy", corpus_queries::<P>),
+        Draw::each(
+            "random_quarter",
+            "a random square; each other square occupied with probability 1/4 (~16 pieces)",
+            |rng| {
                 let square = inputs::square(rng);
-                let occupied = match distribution.name {
-                    "random_quarter" => inputs::occupancy(rng) | Bitboard::from_square(square),
-                    "sparse" => {
-                        let pieces = rng.random_range(8..=12);
-                        pieces_around(rng, square, pieces)
-                    }
-                    "dense" => {
-                        let pieces = rng.random_range(24..=32);
-                        pieces_around(rng, square, pieces)
-                    }
-                    other => unreachable!("no {} distribution {other}", P::FAMILY),
-                };
-                SliderQuery::new(square, occupied)
-            })
-            .collect();
-        Queries::plain(inputs)
-    }
+                SliderQuery::new(square, inputs::occupancy(rng) | Bitboard::from_square(square))
+            },
+        ),
+        Draw::each(
+            "sparse",
+            "a random square among 8 to 12 pieces: an endgame",
+            |rng| {
+                let square = inputs::square(rng);
+                let pieces = rng.random_range(8..=12);
+                SliderQuery::new(square, pieces_around(rng, square, pieces))
+            },
+        ),
+        Draw::each(
+            "dense",
+            "a random square among 24 to 32 pieces: an opening",
+            |rng| {
+                let square = inputs::square(rng);
+                let pieces = rng.random_range(24..=32);
+                SliderQuery::new(square, pieces_around(rng, square, pieces))
+            },
+        ),
+    ];
 
     /// `zero` goes into the occupancy: the chain runs through the part of the work that
     /// depends on the pieces, as when a move changes the board and the slider stays put.
@@ -115,8 +95,8 @@ impl<P: SliderPiece> Bench for SliderFamily<P> {
 }
 
 /// The kinds of piece that move like `P`: the rook or the bishop, and the queen.
-fn movers<P: SliderPiece>() -> [Piece; 2] {
-    if P::DIRECTIONS == Direction::ROOK {
+fn movers<P: LinePiece>() -> [Piece; 2] {
+    if P::LINE == Line::Rook {
         [Piece::Rook, Piece::Queen]
     } else {
         [Piece::Bishop, Piece::Queen]
@@ -124,7 +104,7 @@ fn movers<P: SliderPiece>() -> [Piece; 2] {
 }
 
 /// The sliders of `position` that move like `P`, of both colours, with its occupancy.
-pub fn position_queries<P: SliderPiece>(position: &Position) -> impl Iterator<Item = SliderQuery> {
+pub fn position_queries<P: LinePiece>(position: &Position) -> impl Iterator<Item = SliderQuery> {
     let [piece, queen] = movers::<P>();
     let occupied = position.occupied();
     let sliders =
@@ -135,10 +115,10 @@ pub fn position_queries<P: SliderPiece>(position: &Position) -> impl Iterator<It
 }
 
 /// Every query of `P`'s `corpus` distribution, in corpus order; built once per family.
-pub fn corpus_queries<P: SliderPiece>() -> &'static [SliderQuery] {
+pub fn corpus_queries<P: LinePiece>() -> &'static [SliderQuery] {
     static ROOK: OnceLock<Vec<SliderQuery>> = OnceLock::new();
     static BISHOP: OnceLock<Vec<SliderQuery>> = OnceLock::new();
-    let built = if P::DIRECTIONS == Direction::ROOK {
+    let built = if P::LINE == Line::Rook {
         &ROOK
     } else {
         &BISHOP
@@ -153,11 +133,7 @@ pub fn corpus_queries<P: SliderPiece>() -> &'static [SliderQuery] {
 
 /// `count` pieces (at most 64), the slider on `square` one of them.
 fn pieces_around(rng: &mut ChaCha8Rng, square: Square, count: u32) -> Bitboard {
-    let mut set = Bitboard::from_square(square);
-    while set.len() < count {
-        set |= Bitboard::from_square(inputs::square(rng));
-    }
-    set
+    inputs::fill_to(rng, Bitboard::from_square(square), count)
 }
 
 /// Every square with the empty board, the full board, only the slider and all but the slider.
@@ -265,20 +241,17 @@ mod tests {
     #[test]
     fn distributions_have_the_promised_piece_counts() {
         let mut rng = inputs::rng(1, "test");
-        for distribution in SliderFamily::<Rook>::distributions() {
-            let queries = SliderFamily::<Rook>::queries(distribution, &mut rng, 1000);
+        // The piece counts each distribution promises, in `DRAWS` order.
+        let counts = [3..=32, 1..=64, 8..=12, 24..=32];
+        for (draw, counts) in SliderFamily::<Rook>::DRAWS.iter().zip(counts) {
+            let queries = draw.queries(&mut rng, 1000);
             for query in &queries.inputs {
                 assert!(
                     query.occupied.contains(query.square),
                     "the slider stands there"
                 );
                 let pieces = query.occupied.len();
-                match distribution.name {
-                    "sparse" => assert!((8..=12).contains(&pieces)),
-                    "dense" => assert!((24..=32).contains(&pieces)),
-                    "corpus" => assert!((3..=32).contains(&pieces)),
-                    _ => {}
-                }
+                assert!(counts.contains(&pieces), "{}", draw.distribution.name);
             }
         }
     }

@@ -13,7 +13,7 @@
 //! (a blocker on the edge has nothing behind it).
 
 use super::XrayAttacks;
-use crate::sliders::geometry::Direction;
+use crate::geometry::Direction;
 use crate::sliders::kogge_stone;
 use crate::{Bitboard, Square};
 

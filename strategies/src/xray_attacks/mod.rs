@@ -48,7 +48,7 @@ pub mod workloads;
 #[cfg(target_arch = "x86_64")]
 pub mod pext;
 
-pub use families::{BishopXrayFamily, RookXrayFamily, XrayFamily, XrayVariant};
+pub use families::{BishopXrayFamily, RookXrayFamily, Xray, XrayFamily, XrayUser, XrayVariant};
 
 use crate::{Bitboard, Square};
 use core::fmt;
@@ -100,10 +100,9 @@ pub trait XrayAttacks: Copy {
     /// If `queries` and `out` differ in length.
     #[inline(always)]
     fn rook_xray_batch(self, queries: &[XrayQuery], out: &mut [Bitboard]) {
-        assert_eq!(queries.len(), out.len(), "batch slices differ in length");
-        for (out, query) in out.iter_mut().zip(queries) {
-            *out = self.rook_xray(query.square, query.occupied, query.blockers);
-        }
+        crate::each!(queries, out, |query| {
+            self.rook_xray(query.square, query.occupied, query.blockers)
+        });
     }
 
     /// `out[i] = bishop_xray(...)` of `queries[i]`, as [`XrayAttacks::rook_xray_batch`].
@@ -112,10 +111,9 @@ pub trait XrayAttacks: Copy {
     /// If `queries` and `out` differ in length.
     #[inline(always)]
     fn bishop_xray_batch(self, queries: &[XrayQuery], out: &mut [Bitboard]) {
-        assert_eq!(queries.len(), out.len(), "batch slices differ in length");
-        for (out, query) in out.iter_mut().zip(queries) {
-            *out = self.bishop_xray(query.square, query.occupied, query.blockers);
-        }
+        crate::each!(queries, out, |query| {
+            self.bishop_xray(query.square, query.occupied, query.blockers)
+        });
     }
 }
 

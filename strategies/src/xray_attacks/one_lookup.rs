@@ -28,8 +28,8 @@
 
 use super::XrayAttacks;
 use crate::aligned::CacheAligned;
-use crate::sliders::families::Footprint;
-use crate::sliders::geometry::{FILE_A, FILE_H};
+use crate::geometry::Footprint;
+use crate::geometry::{FILE_A, FILE_H};
 use crate::sliders::kindergarten::DIAGONALS;
 use crate::{Bitboard, Square};
 use core::mem::size_of;

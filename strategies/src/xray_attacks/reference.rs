@@ -1,7 +1,7 @@
 //! The reference: walk each ray square by square, counting the pieces passed.
 //!
 //! Deliberately plain and independent of every technique (no table, no shift, no slider
-//! technique, not even `sliders::geometry`), so that an agreement between it and a variant
+//! technique, not even `geometry`), so that an agreement between it and a variant
 //! means something. Used only for verification.
 
 use crate::{Bitboard, Square};

@@ -4,9 +4,12 @@
 //! ([`crate::position::corpus`]), each against the pieces of one colour, its own (discovered
 //! attacks, batteries) or the opponent's (pins, skewers), as an engine asks.
 
-use super::families::{XrayFamily, XrayPiece};
+use super::families::XrayFamily;
 use super::{reference, XrayQuery};
-use crate::bench::{Bench, Distribution, Queries};
+use crate::bench::{Bench, Draw};
+use crate::family::pieces::{Line, LinePiece};
+use crate::family::Family;
+use crate::position::Piece;
 use crate::position::{default_corpus, Colour, Position};
 use crate::{inputs, Bitboard, Square};
 use rand::Rng;
@@ -16,24 +19,9 @@ use std::sync::OnceLock;
 /// Random occupancies verification draws for every square.
 pub const RANDOM_BOARDS_PER_SQUARE: usize = 12_000;
 
-const CORPUS: Distribution = Distribution {
-    name: "corpus",
-    summary: "every slider of the piece's kind (queens too) in the position corpus, against its own pieces or the opponent's",
-};
-const SPARSE: Distribution = Distribution {
-    name: "sparse",
-    summary:
-        "a random square among 8 to 12 pieces, each other piece a blocker with probability 1/2",
-};
-const DENSE: Distribution = Distribution {
-    name: "dense",
-    summary:
-        "a random square among 24 to 32 pieces, each other piece a blocker with probability 1/2",
-};
-
-impl<P: XrayPiece> Bench for XrayFamily<P> {
+impl<P: LinePiece> Bench for XrayFamily<P> {
     fn verification_inputs(seed: u64) -> Vec<(&'static str, Vec<XrayQuery>)> {
-        let mut rng = inputs::rng(seed, P::FAMILY);
+        let mut rng = inputs::rng(seed, XrayFamily::<P>::NAME);
         vec![
             (
                 "every square: empty, full, own square, all but it; blockers none, all, the pieces, own square",
@@ -55,28 +43,19 @@ impl<P: XrayPiece> Bench for XrayFamily<P> {
     }
 
     /// `corpus` first: the headline, real positions.
-    fn distributions() -> &'static [Distribution] {
-        &[CORPUS, SPARSE, DENSE]
-    }
-
-    fn queries(
-        distribution: &Distribution,
-        rng: &mut ChaCha8Rng,
-        count: usize,
-    ) -> Queries<XrayQuery> {
-        let inputs = match distribution.name {
-            "corpus" => {
-                let all = corpus_queries::<P>();
-                (0..count)
-                    .map(|_| all[rng.random_range(0..all.len())])
-                    .collect()
-            }
-            "sparse" => (0..count).map(|_| random_query(rng, 8..=12)).collect(),
-            "dense" => (0..count).map(|_| random_query(rng, 24..=32)).collect(),
-            other => unreachable!("no {} distribution {other}", P::FAMILY),
-        };
-        Queries::plain(inputs)
-    }
+    const DRAWS: &'static [Draw<XrayQuery>] = &[
+        Draw::pool("corpus", "every slider of the piece's kind (queens too) in the position corpus, against its own pieces or the opponent's", corpus_queries::<P>),
+        Draw::each(
+            "sparse",
+            "a random square among 8 to 12 pieces, each other piece a blocker with probability 1/2",
+            |rng| random_query(rng, 8..=12),
+        ),
+        Draw::each(
+            "dense",
+            "a random square among 24 to 32 pieces, each other piece a blocker with probability 1/2",
+            |rng| random_query(rng, 24..=32),
+        ),
+    ];
 
     /// `zero` goes into the occupancy: the chain runs through both lookups.
     #[inline(always)]
@@ -88,12 +67,38 @@ impl<P: XrayPiece> Bench for XrayFamily<P> {
     }
 }
 
+/// The kinds of piece of a position that move like `P`: the rook or the bishop, and the queen.
+fn movers<P: LinePiece>() -> [Piece; 2] {
+    match P::LINE {
+        Line::Rook => [Piece::Rook, Piece::Queen],
+        Line::Bishop => [Piece::Bishop, Piece::Queen],
+    }
+}
+
+/// `P`'s steps as (files, ranks): the first two on two different lines, the other two their
+/// opposites.
+fn steps<P: LinePiece>() -> [(i32, i32); 4] {
+    match P::LINE {
+        Line::Rook => reference::ROOK_STEPS,
+        Line::Bishop => reference::BISHOP_STEPS,
+    }
+}
+
+/// `P`'s plain attacks, by the slider families' reference.
+fn attacks<P: LinePiece>(square: Square, occupied: Bitboard) -> Bitboard {
+    match P::LINE {
+        Line::Rook => crate::sliders::reference::rook(square, occupied),
+        Line::Bishop => crate::sliders::reference::bishop(square, occupied),
+    }
+}
+
 /// The sliders of one position that move like `P` (queens included), each against either
 /// colour's pieces.
-pub fn position_queries<P: XrayPiece>(position: &Position) -> impl Iterator<Item = XrayQuery> + '_ {
+pub fn position_queries<P: LinePiece>(position: &Position) -> impl Iterator<Item = XrayQuery> + '_ {
     let occupied = position.occupied();
     Colour::ALL.into_iter().flat_map(move |colour| {
-        let sliders = position.pieces(colour, P::MOVERS[0]) | position.pieces(colour, P::MOVERS[1]);
+        let sliders =
+            position.pieces(colour, movers::<P>()[0]) | position.pieces(colour, movers::<P>()[1]);
         sliders.into_iter().flat_map(move |square| {
             [colour, !colour]
                 .map(|blockers| XrayQuery::new(square, occupied, position.colour(blockers)))
@@ -102,10 +107,10 @@ pub fn position_queries<P: XrayPiece>(position: &Position) -> impl Iterator<Item
 }
 
 /// Every query of `P`'s `corpus` distribution, in corpus order; built once per family.
-pub fn corpus_queries<P: XrayPiece>() -> &'static [XrayQuery] {
+pub fn corpus_queries<P: LinePiece>() -> &'static [XrayQuery] {
     static ROOK: OnceLock<Vec<XrayQuery>> = OnceLock::new();
     static BISHOP: OnceLock<Vec<XrayQuery>> = OnceLock::new();
-    let built = if P::STEPS == reference::ROOK_STEPS {
+    let built = if P::LINE == Line::Rook {
         &ROOK
     } else {
         &BISHOP
@@ -119,11 +124,11 @@ pub fn corpus_queries<P: XrayPiece>() -> &'static [XrayQuery] {
 }
 
 /// The corpus queries, and each again with only the blockers the slider attacks.
-fn corpus_with_attacked<P: XrayPiece>() -> Vec<XrayQuery> {
+fn corpus_with_attacked<P: LinePiece>() -> Vec<XrayQuery> {
     corpus_queries::<P>()
         .iter()
         .flat_map(|&query| {
-            let attacks = P::attacks(query.square, query.occupied);
+            let attacks = attacks::<P>(query.square, query.occupied);
             [
                 query,
                 XrayQuery {
@@ -140,10 +145,7 @@ fn corpus_with_attacked<P: XrayPiece>() -> Vec<XrayQuery> {
 fn random_query(rng: &mut ChaCha8Rng, pieces: std::ops::RangeInclusive<u32>) -> XrayQuery {
     let square = inputs::square(rng);
     let count = rng.random_range(pieces);
-    let mut occupied = Bitboard::from_square(square);
-    while occupied.len() < count {
-        occupied |= Bitboard::from_square(inputs::square(rng));
-    }
+    let occupied = inputs::fill_to(rng, Bitboard::from_square(square), count);
     let blockers = occupied & Bitboard(rng.random::<u64>()) & !Bitboard::from_square(square);
     XrayQuery::new(square, occupied, blockers)
 }
@@ -166,9 +168,9 @@ fn edge_boards() -> Vec<XrayQuery> {
 /// For every square and every line of `P` through it (a rook's file and rank, a bishop's
 /// diagonals), every way of making each other square of the line empty, a piece, or a piece
 /// among the blockers (3^7 per rank or file), with the rest of the board empty.
-fn every_line<P: XrayPiece>() -> Vec<XrayQuery> {
+fn every_line<P: LinePiece>() -> Vec<XrayQuery> {
     // The first two steps are on two lines; the other two are their opposites.
-    let lines = [P::STEPS[0], P::STEPS[1]];
+    let lines = [steps::<P>()[0], steps::<P>()[1]];
     let mut queries = Vec::new();
     for square in Square::ALL {
         for (files, ranks) in lines {
@@ -201,7 +203,7 @@ fn every_line<P: XrayPiece>() -> Vec<XrayQuery> {
 /// to 7/8 of the squares, and 0 to 32 pieces), the slider's square set in every other one;
 /// blockers cycling through a sparse and a dense subset of the pieces, a random set that
 /// also holds empty squares, every piece, and the pieces the slider attacks.
-fn random_boards<P: XrayPiece>(rng: &mut ChaCha8Rng) -> Vec<XrayQuery> {
+fn random_boards<P: LinePiece>(rng: &mut ChaCha8Rng) -> Vec<XrayQuery> {
     let mut queries = Vec::with_capacity(64 * RANDOM_BOARDS_PER_SQUARE);
     for square in Square::ALL {
         let own = Bitboard::from_square(square);
@@ -215,11 +217,7 @@ fn random_boards<P: XrayPiece>(rng: &mut ChaCha8Rng) -> Vec<XrayQuery> {
                 4 => word() | word() | word(),
                 _ => {
                     let count = rng.random_range(0..=32);
-                    let mut set = Bitboard::EMPTY;
-                    while set.len() < count {
-                        set |= Bitboard::from_square(inputs::square(rng));
-                    }
-                    set
+                    inputs::fill_to(rng, Bitboard::EMPTY, count)
                 }
             };
             let occupied = if (i / 6) % 2 == 0 {
@@ -233,7 +231,7 @@ fn random_boards<P: XrayPiece>(rng: &mut ChaCha8Rng) -> Vec<XrayQuery> {
                 1 => occupied & (word() | word()),
                 2 => word(),
                 3 => occupied,
-                _ => occupied & P::attacks(square, occupied),
+                _ => occupied & attacks::<P>(square, occupied),
             };
             queries.push(XrayQuery::new(square, occupied, blockers));
         }
@@ -246,7 +244,7 @@ mod tests {
     use super::*;
     use crate::sliders::{Bishop, Rook};
 
-    fn verification_covers_what_it_promises_for<P: XrayPiece>(line_lengths: [u32; 2]) {
+    fn verification_covers_what_it_promises_for<P: LinePiece>(line_lengths: [u32; 2]) {
         let groups = XrayFamily::<P>::verification_inputs(inputs::DEFAULT_SEED);
         let sizes: Vec<usize> = groups.iter().map(|(_, inputs)| inputs.len()).collect();
         assert_eq!(sizes[0], 64 * 4 * 4);
@@ -271,7 +269,7 @@ mod tests {
         let sliders: u32 = default_corpus()
             .iter()
             .map(|p| {
-                let movers = |c| p.pieces(c, P::MOVERS[0]) | p.pieces(c, P::MOVERS[1]);
+                let movers = |c| p.pieces(c, movers::<P>()[0]) | p.pieces(c, movers::<P>()[1]);
                 movers(Colour::White).len() + movers(Colour::Black).len()
             })
             .sum();
@@ -287,8 +285,10 @@ mod tests {
     #[test]
     fn distributions_keep_their_promises() {
         let mut rng = inputs::rng(1, "test");
-        for distribution in XrayFamily::<Rook>::distributions() {
-            let queries = XrayFamily::<Rook>::queries(distribution, &mut rng, 1000);
+        // The piece counts each distribution promises, in `DRAWS` order.
+        let counts = [1..=32, 8..=12, 24..=32];
+        for (draw, counts) in XrayFamily::<Rook>::DRAWS.iter().zip(counts) {
+            let queries = draw.queries(&mut rng, 1000);
             for query in &queries.inputs {
                 assert!(
                     query.occupied.contains(query.square),
@@ -296,11 +296,7 @@ mod tests {
                 );
                 assert_eq!(query.blockers & !query.occupied, Bitboard::EMPTY);
                 let pieces = query.occupied.len();
-                match distribution.name {
-                    "sparse" => assert!((8..=12).contains(&pieces)),
-                    "dense" => assert!((24..=32).contains(&pieces)),
-                    _ => {}
-                }
+                assert!(counts.contains(&pieces), "{}", draw.distribution.name);
             }
         }
     }

@@ -10,7 +10,7 @@
 //! Sixteen fills whatever the number of sliders: the cost does not grow with the set.
 
 use super::{SliderSets, XrayAttacksMulti};
-use crate::sliders::geometry::Direction::*;
+use crate::geometry::Direction::*;
 use crate::xray_attacks::direction_fills::xray_in;
 use crate::Bitboard;
 

@@ -28,9 +28,7 @@ pub mod workloads;
 #[cfg(target_arch = "x86_64")]
 pub mod avx512;
 
-use crate::cpu::{Cpu, Feature, Unsupported};
-use crate::family::{Descriptor, Family, Kernel, Source, Visitor};
-use crate::on_arch;
+use crate::family::Source;
 use crate::sliders::magic;
 use crate::xray_attacks::modify_occupancy::ModifyOccupancy;
 use crate::xray_attacks::one_lookup::{self, OneLookup};
@@ -63,10 +61,7 @@ pub trait XrayAttacksMulti: Copy {
     /// If `queries` and `out` differ in length.
     #[inline(always)]
     fn xrays_batch(self, queries: &[SliderSets], out: &mut [Bitboard]) {
-        assert_eq!(queries.len(), out.len(), "batch slices differ in length");
-        for (out, &query) in out.iter_mut().zip(queries) {
-            *out = self.xrays(query);
-        }
+        crate::each!(queries, out, |&query| self.xrays(query));
     }
 }
 
@@ -97,134 +92,70 @@ impl fmt::Display for SliderSets {
 #[derive(Clone, Copy, Debug)]
 pub struct XrayAttacksMultiFamily;
 
-impl<X: XrayAttacksMulti> Kernel<XrayAttacksMultiFamily> for X {
-    #[inline(always)]
-    fn query(self, sets: SliderSets) -> Bitboard {
-        self.xrays(sets)
-    }
-
-    #[inline(always)]
-    fn batch(self, queries: &[SliderSets], out: &mut [Bitboard]) {
-        self.xrays_batch(queries, out)
-    }
-}
-
-/// The registry: every variant.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub enum XrayMultiVariant {
-    DirectionFills,
-    DirectionFillsAvx512,
-    SliderLoopMagic,
-    SliderLoopOneLookup,
-}
-
 const SEED: &str = "002_6293cd1af08cea25.txt";
 
-static DESCRIPTORS: [Descriptor; 4] = [
-    Descriptor {
-        family: XrayAttacksMultiFamily::NAME,
-        name: "direction_fills",
-        summary: "per direction, a Kogge-Stone fill from the sliders, then one from the blockers they hit",
-        source: Source::Seed {
-            file: SEED,
-            section: "Multiple Sliders (xrayAttacks)",
+crate::family! {
+    impl Family for XrayAttacksMultiFamily {
+        const NAME: &'static str = "xray_attacks_multi";
+        const SUMMARY: &'static str =
+            "the squares a set of rooks, bishops and queens attacks through the blockers it is given";
+        type Input = SliderSets;
+        type Output = Bitboard;
+
+        fn reference(sets: SliderSets) -> Bitboard {
+            reference::xrays(sets)
+        }
+
+        #[inline(always)]
+        fn echo(sets: SliderSets) -> Bitboard {
+            sets.orthogonal ^ sets.diagonal ^ sets.occupied ^ sets.blockers
+        }
+    }
+
+    /// The registry: every variant.
+    pub enum XrayMultiVariant {
+        DirectionFills {
+            name: "direction_fills",
+            summary: "per direction, a Kogge-Stone fill from the sliders, then one from the blockers they hit",
+            kernel: direction_fills::DirectionFills,
+            source: Source::seed(SEED, "Multiple Sliders (xrayAttacks)"),
+            footprint: 0,
         },
-        table_bytes: 0,
-        requires: &[],
-    },
-    Descriptor {
-        family: XrayAttacksMultiFamily::NAME,
-        name: "direction_fills_avx512",
-        summary: "the direction-wise fills with the eight directions in one __m512i",
-        source: Source::New,
-        table_bytes: 0,
-        requires: &[Feature::Avx512f],
-    },
-    Descriptor {
-        family: XrayAttacksMultiFamily::NAME,
-        name: "slider_loop_magic",
-        summary: "each slider's x-rays by modifying occupancy on fancy magic lookups",
-        source: Source::New,
-        table_bytes: magic::TABLE_BYTES.rook + magic::TABLE_BYTES.bishop,
-        requires: &[],
-    },
-    Descriptor {
-        family: XrayAttacksMultiFamily::NAME,
-        name: "slider_loop_one_lookup",
-        summary: "each slider's x-rays by the x-ray line table, one lookup per line",
-        source: Source::New,
-        table_bytes: one_lookup::TABLE_BYTES.bishop,
-        requires: &[],
-    },
-];
-
-impl Family for XrayAttacksMultiFamily {
-    const NAME: &'static str = "xray_attacks_multi";
-    const SUMMARY: &'static str =
-        "the squares a set of rooks, bishops and queens attacks through the blockers it is given";
-    type Input = SliderSets;
-    type Output = Bitboard;
-    type Variant = XrayMultiVariant;
-
-    fn variants() -> &'static [XrayMultiVariant] {
-        use XrayMultiVariant::*;
-        &[
-            DirectionFills,
-            DirectionFillsAvx512,
-            SliderLoopMagic,
-            SliderLoopOneLookup,
-        ]
+        DirectionFillsAvx512 {
+            name: "direction_fills_avx512",
+            summary: "the direction-wise fills with the eight directions in one __m512i",
+            needs: avx512,
+            kernel: avx512::direction_fills::DirectionFillsAvx512::new(avx512),
+            source: Source::New,
+            footprint: 0,
+        },
+        SliderLoopMagic {
+            name: "slider_loop_magic",
+            summary: "each slider's x-rays by modifying occupancy on fancy magic lookups",
+            kernel: SliderLoop(ModifyOccupancy(magic::Magic)),
+            source: Source::New,
+            footprint: magic::TABLE_BYTES.rook + magic::TABLE_BYTES.bishop,
+        },
+        SliderLoopOneLookup {
+            name: "slider_loop_one_lookup",
+            summary: "each slider's x-rays by the x-ray line table, one lookup per line",
+            kernel: SliderLoop(OneLookup),
+            source: Source::New,
+            footprint: one_lookup::TABLE_BYTES.bishop,
+        },
     }
 
-    fn descriptor(variant: XrayMultiVariant) -> &'static Descriptor {
-        &DESCRIPTORS[variant as usize]
-    }
-
-    fn visit<V: Visitor<Self>>(
-        variant: XrayMultiVariant,
-        cpu: &Cpu,
-        visitor: V,
-    ) -> Result<V::Output, Unsupported> {
-        use XrayMultiVariant::*;
-        Self::runnable(variant, cpu)?;
-        Ok(match variant {
-            DirectionFills => visitor.visit(direction_fills::DirectionFills),
-            DirectionFillsAvx512 => on_arch!(
-                "x86_64",
-                Feature::Avx512f,
-                visitor.visit(avx512::direction_fills::DirectionFillsAvx512::new(
-                    cpu.avx512()?
-                ))
-            ),
-            SliderLoopMagic => visitor.visit(SliderLoop(ModifyOccupancy(magic::Magic))),
-            SliderLoopOneLookup => visitor.visit(SliderLoop(OneLookup)),
-        })
-    }
-
-    fn reference(sets: SliderSets) -> Bitboard {
-        reference::xrays(sets)
-    }
-
-    #[inline(always)]
-    fn echo(sets: SliderSets) -> Bitboard {
-        sets.orthogonal ^ sets.diagonal ^ sets.occupied ^ sets.blockers
+    // Every technique is a kernel: a query calls `xrays`, a batch `xrays_batch`.
+    impl<T: XrayAttacksMulti> Kernel for T {
+        query(sets) => xrays(sets),
+        batch => xrays_batch,
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn registry_is_consistent() {
-        let variants = XrayAttacksMultiFamily::variants();
-        assert_eq!(variants.len(), DESCRIPTORS.len());
-        for (i, &variant) in variants.iter().enumerate() {
-            assert_eq!(variant as usize, i, "registry order matches the enum");
-            let descriptor = XrayAttacksMultiFamily::descriptor(variant);
-            assert_eq!(XrayAttacksMultiFamily::find(descriptor.name), Some(variant));
-        }
-    }
+    use crate::cpu::Feature;
 
     #[test]
     fn every_variant_agrees_with_the_reference() {

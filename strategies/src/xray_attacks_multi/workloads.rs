@@ -5,7 +5,7 @@
 //! the opponent's (pins, skewers).
 
 use super::{SliderSets, XrayAttacksMultiFamily};
-use crate::bench::{Bench, Distribution, Queries};
+use crate::bench::{Bench, Draw};
 use crate::position::{default_corpus, Colour, Piece, Position};
 use crate::{inputs, Bitboard, Square};
 use rand::Rng;
@@ -14,19 +14,6 @@ use std::sync::OnceLock;
 
 /// Random boards verification draws.
 pub const RANDOM_BOARDS: usize = 600_000;
-
-const CORPUS: Distribution = Distribution {
-    name: "corpus",
-    summary: "the rooks, bishops and queens of one side of a corpus position, against its own pieces or the opponent's",
-};
-const SPARSE: Distribution = Distribution {
-    name: "sparse",
-    summary: "8 to 12 pieces, each a rook-mover and a bishop-mover with probability 1/4 each, a blocker with 1/2",
-};
-const DENSE: Distribution = Distribution {
-    name: "dense",
-    summary: "24 to 32 pieces, each a rook-mover and a bishop-mover with probability 1/4 each, a blocker with 1/2",
-};
 
 impl Bench for XrayAttacksMultiFamily {
     fn verification_inputs(seed: u64) -> Vec<(&'static str, Vec<SliderSets>)> {
@@ -48,28 +35,19 @@ impl Bench for XrayAttacksMultiFamily {
     }
 
     /// `corpus` first: the headline, real positions.
-    fn distributions() -> &'static [Distribution] {
-        &[CORPUS, SPARSE, DENSE]
-    }
-
-    fn queries(
-        distribution: &Distribution,
-        rng: &mut ChaCha8Rng,
-        count: usize,
-    ) -> Queries<SliderSets> {
-        let inputs = match distribution.name {
-            "corpus" => {
-                let all = corpus_queries();
-                (0..count)
-                    .map(|_| all[rng.random_range(0..all.len())])
-                    .collect()
-            }
-            "sparse" => (0..count).map(|_| random_query(rng, 8..=12)).collect(),
-            "dense" => (0..count).map(|_| random_query(rng, 24..=32)).collect(),
-            other => unreachable!("no xray_attacks_multi distribution {other}"),
-        };
-        Queries::plain(inputs)
-    }
+    const DRAWS: &'static [Draw<SliderSets>] = &[
+        Draw::pool("corpus", "the rooks, bishops and queens of one side of a corpus position, against its own pieces or the opponent's", corpus_queries),
+        Draw::each(
+            "sparse",
+            "8 to 12 pieces, each a rook-mover and a bishop-mover with probability 1/4 each, a blocker with 1/2",
+            |rng| random_query(rng, 8..=12),
+        ),
+        Draw::each(
+            "dense",
+            "24 to 32 pieces, each a rook-mover and a bishop-mover with probability 1/4 each, a blocker with 1/2",
+            |rng| random_query(rng, 24..=32),
+        ),
+    ];
 
     /// `zero` goes into the occupancy: the chain runs through both fills.
     #[inline(always)]
@@ -122,10 +100,7 @@ fn corpus_with_all_blockers() -> Vec<SliderSets> {
 /// (1/16 a queen) and a blocker with probability 1/2.
 fn random_query(rng: &mut ChaCha8Rng, pieces: std::ops::RangeInclusive<u32>) -> SliderSets {
     let count = rng.random_range(pieces);
-    let mut occupied = Bitboard::EMPTY;
-    while occupied.len() < count {
-        occupied |= Bitboard::from_square(inputs::square(rng));
-    }
+    let occupied = inputs::fill_to(rng, Bitboard::EMPTY, count);
     let mut word = || Bitboard(rng.random::<u64>());
     SliderSets {
         orthogonal: occupied & word() & word(),
@@ -215,18 +190,16 @@ mod tests {
     #[test]
     fn distributions_keep_their_promises() {
         let mut rng = inputs::rng(1, "test");
-        for distribution in XrayAttacksMultiFamily::distributions() {
-            let queries = XrayAttacksMultiFamily::queries(distribution, &mut rng, 1000);
+        // The piece counts each distribution promises, in `DRAWS` order.
+        let counts = [1..=32, 8..=12, 24..=32];
+        for (draw, counts) in XrayAttacksMultiFamily::DRAWS.iter().zip(counts) {
+            let queries = draw.queries(&mut rng, 1000);
             for sets in &queries.inputs {
                 let sliders = sets.orthogonal | sets.diagonal;
                 assert_eq!(sliders & !sets.occupied, Bitboard::EMPTY);
                 assert_eq!(sets.blockers & !sets.occupied, Bitboard::EMPTY);
                 let pieces = sets.occupied.len();
-                match distribution.name {
-                    "sparse" => assert!((8..=12).contains(&pieces)),
-                    "dense" => assert!((24..=32).contains(&pieces)),
-                    _ => {}
-                }
+                assert!(counts.contains(&pieces), "{}", draw.distribution.name);
             }
         }
     }

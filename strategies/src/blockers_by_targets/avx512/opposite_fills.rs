@@ -33,10 +33,7 @@ fn blockers(query: SlidersAndTargets) -> Bitboard {
 
 #[target_feature(enable = "avx512f")]
 fn batch(queries: &[SlidersAndTargets], out: &mut [Bitboard]) {
-    assert_eq!(queries.len(), out.len(), "batch slices differ in length");
-    for (out, &query) in out.iter_mut().zip(queries) {
-        *out = blockers(query);
-    }
+    crate::each!(queries, out, |&query| blockers(query));
 }
 
 /// Opposite fills, eight directions per `__m512i`. Holds the AVX-512 token.

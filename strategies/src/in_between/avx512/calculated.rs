@@ -1,9 +1,10 @@
 //! The pure calculation on eight pairs per `__m512i`.
 //!
 //! Source: new, after seed `000_25ad13ed25e2ec35.txt` § Pure Calculation. Footprint: none.
-//! CPU features: AVX-512F. As in [`super::super::avx2::calculated`], the multiply by the
-//! isolated lowest bit of `btwn` is a left shift by the smaller square (`_mm512_sllv_epi64`),
-//! but AVX-512 simplifies the rest: the smaller square is a native unsigned 64-bit minimum
+//! CPU features: AVX-512F. As in [`super::super::lane_calculated`] (the body AVX2 and NEON
+//! share), the multiply by the isolated lowest bit of `btwn` is a left shift by the smaller
+//! square (`_mm512_sllv_epi64`), but AVX-512 simplifies the rest, which is why it keeps a body
+//! of its own: 24 vector instructions per eight pairs where the shared body takes 33: the smaller square is a native unsigned 64-bit minimum
 //! (`_mm512_min_epu64`), and each of the seed's `zero - 1` line selectors is a test into a mask
 //! register that picks its line mask (`_mm512_testn_epi64_mask`, `_mm512_mask_mov_epi64`).
 //! Two distinct squares share at most one line, so at most one selector picks a mask for

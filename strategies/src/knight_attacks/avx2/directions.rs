@@ -9,7 +9,8 @@
 
 use crate::chunks::in_chunks;
 use crate::cpu::Avx2;
-use crate::knight_attacks::{KnightAttacks, NOT_A, NOT_AB, NOT_GH, NOT_H};
+use crate::geometry::{NOT_A, NOT_AB, NOT_GH, NOT_H};
+use crate::knight_attacks::KnightAttacks;
 use crate::Bitboard;
 use core::arch::x86_64::*;
 

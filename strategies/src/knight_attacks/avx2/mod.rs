@@ -3,5 +3,4 @@
 //! Each kernel type holds an [`Avx2`](crate::cpu::Avx2) token, so the `#[target_feature]` code
 //! is reachable only after run-time detection succeeded.
 
-pub mod batch;
 pub mod directions;

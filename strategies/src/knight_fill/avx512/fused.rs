@@ -8,11 +8,15 @@
 //! A chunk of sixteen queries is loaded once, runs as many rounds as its largest step count
 //! and is stored once; a lane with fewer steps is masked out of the OR from the round its
 //! steps run out, and idles until the chunk's largest step count is done.
+//!
+//! The same algorithm as [`super::super::lane_fused`], kept as AVX-512's own body for its mask
+//! registers: a round's step per vector is a compare into a mask and one masked OR, two
+//! instructions where the shared body's compare, widening to lanes, AND and OR take four.
 
 use crate::chunks::in_chunks;
 use crate::cpu::Avx512;
-use crate::knight_attacks::{NOT_A, NOT_AB, NOT_GH, NOT_H};
 use crate::knight_fill::{FillQuery, KnightFill, MAX_DISTANCE};
+use crate::simd::board::knight_attacks;
 use crate::Bitboard;
 use core::arch::x86_64::*;
 
@@ -74,8 +78,11 @@ fn batch(queries: &[FillQuery], out: &mut [Bitboard]) {
                 let round = _mm512_set1_epi64(round as i64);
                 let low_live = _mm512_cmpgt_epu64_mask(low_steps, round);
                 let high_live = _mm512_cmpgt_epu64_mask(high_steps, round);
-                low = _mm512_mask_or_epi64(low, low_live, low, eight(low));
-                high = _mm512_mask_or_epi64(high, high_live, high, eight(high));
+                // SAFETY: AVX-512F is enabled here (the caller holds the token).
+                let (low_attacks, high_attacks) =
+                    unsafe { (knight_attacks(low), knight_attacks(high)) };
+                low = _mm512_mask_or_epi64(low, low_live, low, low_attacks);
+                high = _mm512_mask_or_epi64(high, high_live, high, high_attacks);
             }
             let target = out.as_mut_ptr().cast::<__m512i>();
             // SAFETY: `Bitboard` is a `repr(transparent)` `u64`, so `out` is 128 writable
@@ -86,20 +93,4 @@ fn batch(queries: &[FillQuery], out: &mut [Bitboard]) {
             }
         },
     );
-}
-
-/// The attacks of eight knight sets, one per lane: the seed's l1/l2/r1/r2 form.
-#[target_feature(enable = "avx512f")]
-#[inline]
-fn eight(knights: __m512i) -> __m512i {
-    let mask = |m: u64| _mm512_set1_epi64(m as i64);
-    let l1 = _mm512_and_si512(_mm512_srli_epi64::<1>(knights), mask(NOT_H));
-    let l2 = _mm512_and_si512(_mm512_srli_epi64::<2>(knights), mask(NOT_GH));
-    let r1 = _mm512_and_si512(_mm512_slli_epi64::<1>(knights), mask(NOT_A));
-    let r2 = _mm512_and_si512(_mm512_slli_epi64::<2>(knights), mask(NOT_AB));
-    let h1 = _mm512_or_si512(l1, r1);
-    let h2 = _mm512_or_si512(l2, r2);
-    let ranks2 = _mm512_or_si512(_mm512_slli_epi64::<16>(h1), _mm512_srli_epi64::<16>(h1));
-    let ranks1 = _mm512_or_si512(_mm512_slli_epi64::<8>(h2), _mm512_srli_epi64::<8>(h2));
-    _mm512_or_si512(ranks2, ranks1)
 }

@@ -12,7 +12,7 @@
 
 use crate::chunks::in_chunks;
 use crate::cpu::Avx2;
-use crate::sliders::geometry::Direction;
+use crate::geometry::Direction;
 use crate::sliders::{Slider, SliderQuery};
 use crate::{Bitboard, Square};
 use core::arch::x86_64::*;

@@ -14,7 +14,7 @@
 use super::{load_queries, store_bitboards, OR_AND};
 use crate::chunks::in_chunks;
 use crate::cpu::Avx512;
-use crate::sliders::geometry::Direction;
+use crate::geometry::Direction;
 use crate::sliders::{Slider, SliderQuery};
 use crate::{Bitboard, Square};
 use core::arch::x86_64::*;

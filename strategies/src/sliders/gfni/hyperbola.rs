@@ -67,18 +67,12 @@ fn bishop(square: Square, occupied: Bitboard) -> Bitboard {
 
 #[target_feature(enable = "gfni")]
 fn rook_batch(queries: &[SliderQuery], out: &mut [Bitboard]) {
-    assert_eq!(queries.len(), out.len(), "batch slices differ in length");
-    for (out, query) in out.iter_mut().zip(queries) {
-        *out = rook(query.square, query.occupied);
-    }
+    crate::each!(queries, out, |query| rook(query.square, query.occupied));
 }
 
 #[target_feature(enable = "gfni")]
 fn bishop_batch(queries: &[SliderQuery], out: &mut [Bitboard]) {
-    assert_eq!(queries.len(), out.len(), "batch slices differ in length");
-    for (out, query) in out.iter_mut().zip(queries) {
-        *out = bishop(query.square, query.occupied);
-    }
+    crate::each!(queries, out, |query| bishop(query.square, query.occupied));
 }
 
 /// Runs `body` compiled with GFNI: see [`Slider::with_features`].

@@ -30,10 +30,7 @@ fn xrays(sets: SliderSets) -> Bitboard {
 
 #[target_feature(enable = "avx512f")]
 fn batch(queries: &[SliderSets], out: &mut [Bitboard]) {
-    assert_eq!(queries.len(), out.len(), "batch slices differ in length");
-    for (out, &query) in out.iter_mut().zip(queries) {
-        *out = xrays(query);
-    }
+    crate::each!(queries, out, |&query| xrays(query));
 }
 
 /// Direction-wise fills, eight directions per `__m512i`. Holds the AVX-512 token.

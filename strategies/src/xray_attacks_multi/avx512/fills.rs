@@ -11,7 +11,7 @@
 //! bottom (as `sliders::avx512::kogge_stone` does for one slider). `a | (b & c)` is one
 //! `vpternlogq`.
 
-use crate::sliders::geometry::Direction;
+use crate::geometry::Direction;
 use core::arch::x86_64::*;
 
 /// `a | (b & c)` in one instruction.

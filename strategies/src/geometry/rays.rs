@@ -1,23 +1,12 @@
-//! Board geometry shared by the slider techniques: the eight directions with their one-step
-//! shifts and wrap masks, the rays from each square, and the relevant-occupancy masks of the
-//! table techniques. Everything is `const fn`, so the tables built from it are built at
-//! compile time.
+//! Rays: the eight directions with their one-step shifts and wrap masks, the rays from each
+//! square, and the relevant-occupancy masks of the slider table techniques. Everything is
+//! `const fn`, so the tables built from it are built at compile time.
 //!
-//! Not used by [`super::reference`], which walks the board with [`crate::Square::offset`]
-//! instead, so that a mistake here cannot hide in both a variant and its check.
+//! Not used by the references (`sliders::reference` and the others), which walk the board with
+//! [`crate::Square::offset`] instead, so that a mistake here cannot hide in both a variant and
+//! its check.
 
-/// The a-file.
-pub const FILE_A: u64 = 0x0101_0101_0101_0101;
-/// The h-file.
-pub const FILE_H: u64 = FILE_A << 7;
-/// The first rank.
-pub const RANK_1: u64 = 0xff;
-/// The eighth rank.
-pub const RANK_8: u64 = RANK_1 << 56;
-/// Every square but the a-file: where an eastward step may land.
-pub const NOT_A: u64 = !FILE_A;
-/// Every square but the h-file: where a westward step may land.
-pub const NOT_H: u64 = !FILE_H;
+use super::masks::{NOT_A, NOT_H, RANK_1, RANK_8};
 
 /// A direction a slider moves in. The four positive ones (towards higher square indices) come
 /// first; `Direction::ALL[i]` and `Direction::ALL[i + 4]` are opposites.
@@ -233,6 +222,7 @@ pub const fn extract_bits(value: u64, mask: u64) -> u64 {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::geometry::masks::FILE_A;
 
     #[test]
     fn opposites_and_offsets() {

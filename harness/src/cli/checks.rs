@@ -1,0 +1,202 @@
+//! `crosscheck` and `invariance`: the harness's own checks, each verifying what it measures
+//! first, measuring in this process, and printing a table (see [`harness::crosscheck`] and
+//! [`harness::invariance`]). Both exit 1 when a figure misses its target, so a script can
+//! tell; CI runs them to report, not to gate, as timings on a shared machine are no test.
+
+use super::run::verified;
+use crate::{Context, Disable, Only};
+use anyhow::{bail, Context as _, Result};
+use clap::Args;
+use harness::machine::Machine;
+use harness::measure::{Plan, Progress};
+use harness::record::{utc_now, write_new_atomically};
+use harness::select::Selection;
+use harness::signals::{self, Deferred, Interrupted};
+use harness::{crosscheck, invariance, names, output, report};
+use harness::{errln, outln};
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::time::Instant;
+use strategies::inputs::DEFAULT_SEED;
+use strategies::{Families, Registry};
+
+#[derive(Args)]
+#[command(mut_arg("only", |a| a.help(
+    "Only these families or variants (`in_between`, `lookup`, `knight_attacks/lookup`)"
+)))]
+pub struct CrosscheckArgs {
+    /// Measure with the quick run's budget and passes (a smoke test) instead of the main run's.
+    #[arg(long)]
+    pub quick: bool,
+    /// Seed of the random inputs.
+    #[arg(long, default_value_t = DEFAULT_SEED)]
+    pub seed: u64,
+    #[command(flatten)]
+    pub only: Only,
+    #[command(flatten)]
+    pub disable: Disable,
+}
+
+#[derive(Args)]
+#[command(mut_arg("only", |a| a.help(
+    "The variants to check (default: every one with a table of 256 KiB or more, and three \
+     with small tables and three without)"
+)))]
+pub struct InvarianceArgs {
+    /// Measure with the quick run's budget and passes (a smoke test) instead of the main run's.
+    #[arg(long)]
+    pub quick: bool,
+    /// Seed of the random inputs.
+    #[arg(long, default_value_t = DEFAULT_SEED)]
+    pub seed: u64,
+    /// Also write the table to DIR/<cpu>/selection-invariance-<UTC time>[-quick].txt.
+    #[arg(long, value_name = "DIR")]
+    pub out: Option<PathBuf>,
+    #[command(flatten)]
+    pub only: Only,
+    #[command(flatten)]
+    pub disable: Disable,
+}
+
+/// `bitbench crosscheck`.
+pub fn crosscheck(context: &Context, args: &CrosscheckArgs) -> Result<ExitCode> {
+    let plan = plan(args.quick, args.seed)?;
+    if !verified(context, args.seed) {
+        return Ok(ExitCode::FAILURE);
+    }
+    let _deferred = Deferred::begin();
+    let started = Instant::now();
+    let checks = crosscheck::crosscheck::<Families>(
+        &context.cpu,
+        &context.selection,
+        &plan,
+        &mut progress(),
+        &signals::STOP,
+    )
+    .map_err(|_| stopped())?;
+    outln!(
+        "\ncrosscheck: the harness's hot throughput median on each family's headline \
+         distribution (the main run's rounds{}) beside a plain loop over the same kind of \
+         queries (one batch call, the fastest of at least {} passes); {:.1} s\n",
+        if args.quick { ", quick" } else { "" },
+        crosscheck::MIN_REPS,
+        started.elapsed().as_secs_f64()
+    );
+    harness::out!("{}", report::crosscheck_table(&checks));
+    Ok(if checks.iter().all(|c| c.agrees()) {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::FAILURE
+    })
+}
+
+/// `bitbench invariance`.
+pub fn invariance(context: &Context, args: &InvarianceArgs) -> Result<ExitCode> {
+    let plan = plan(args.quick, args.seed)?;
+    let machine = Machine::detect();
+    let set = if context.selection.names().is_empty() {
+        invariance::default_set::<Families>(&context.cpu)
+    } else {
+        Families::descriptors()
+            .into_iter()
+            .filter(|d| context.selection.includes(d) && context.cpu.check_all(d.requires).is_ok())
+            .collect()
+    };
+    if set.is_empty() {
+        bail!("nothing selected runs here");
+    }
+    let dir = match &args.out {
+        Some(out) => {
+            let dir = out.join(names::checked("cpu slug", &machine.cpu.slug())?);
+            output::check_writable(&dir)?;
+            Some(dir)
+        }
+        None => None,
+    };
+    // Every variant measured beside the set, its families' whole selections, is verified.
+    let mut families: Vec<String> = set.iter().map(|d| d.family.to_string()).collect();
+    families.dedup();
+    let whole = Context {
+        cpu: context.cpu.clone(),
+        selection: Selection::parse::<Families>(&families)?,
+    };
+    if !verified(&whole, args.seed) {
+        return Ok(ExitCode::FAILURE);
+    }
+    let _deferred = Deferred::begin();
+    let (now, stamp) = utc_now();
+    let started = Instant::now();
+    let rows =
+        invariance::measure::<Families>(&context.cpu, &set, &plan, &mut progress(), &signals::STOP)
+            .map_err(|_| stopped())?;
+    let text = format!(
+        "selection invariance on {} ({}), {now}, bitbench {}{}: each variant's hot median \
+         inside its family's full selection (the main run's rounds) over its median alone \
+         (only it and the floor), the two interleaved in the same sweeps; [a, b]: a seeded \
+         bootstrap 95% interval (rounds resampled within each sweep); target [{:.2}, {:.2}]; \
+         {:.1} s\n{}",
+        machine.cpu.describe(),
+        machine.arch,
+        harness::record::Tool::this_build()
+            .git_commit
+            .unwrap_or_else(|| "(no commit)".into()),
+        if args.quick { ", --quick" } else { "" },
+        invariance::BAND.0,
+        invariance::BAND.1,
+        started.elapsed().as_secs_f64(),
+        report::invariance_table(&rows)
+    );
+    harness::out!("\n{text}");
+    if let Some(dir) = dir {
+        std::fs::create_dir_all(&dir).with_context(|| format!("creating {}", dir.display()))?;
+        let quick = if args.quick { "-quick" } else { "" };
+        let path = dir.join(format!("selection-invariance-{stamp}{quick}.txt"));
+        if !write_new_atomically(&path, text.as_bytes())
+            .with_context(|| format!("writing {}", path.display()))?
+        {
+            bail!("{} exists already; nothing was written", path.display());
+        }
+        outln!("written: {}", path.display());
+    }
+    Ok(if rows.iter().all(|r| r.in_band()) {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::FAILURE
+    })
+}
+
+/// The main run's plan, or the quick run's; refused under emulation, where timings mean
+/// nothing.
+fn plan(quick: bool, seed: u64) -> Result<Plan> {
+    if let Some(how) = &Machine::detect().emulated {
+        bail!("this process runs under emulation ({how}); timings would mean nothing");
+    }
+    Ok(if quick {
+        Plan::quick(seed)
+    } else {
+        Plan::default_run(seed)
+    })
+}
+
+/// One line on standard error per family measured.
+fn progress() -> impl FnMut(Progress) {
+    let started = Instant::now();
+    let mut family = String::new();
+    move |p: Progress| {
+        if p.family != family {
+            family = p.family.to_string();
+            errln!(
+                "measuring {family} ({:.1} s in)",
+                started.elapsed().as_secs_f64()
+            );
+        }
+    }
+}
+
+/// The error a signal ends a measurement with: nothing was written.
+fn stopped() -> anyhow::Error {
+    let stopped = signals::received().unwrap_or(Interrupted {
+        signal: signals::SIGINT,
+    });
+    anyhow::Error::new(stopped).context("measuring; nothing was written")
+}

@@ -1,0 +1,227 @@
+//! `bitbench crosscheck`: the harness checked against the simplest loop that could measure the
+//! same thing.
+//!
+//! For every selected family, the runner measures the family's headline workload in
+//! throughput mode as the main run does (every selected variant and the family's A/A control
+//! in interleaved rounds, each sample hot, with the main run's budget per workload, or the
+//! quick run's with `--quick`, but always the main run's passes: see [`full_pools`]).
+//! Then, in the same process, every variant runs a **plain loop**: one `Vec` of the family's
+//! queries from the same distribution, one batch call over all of it, the answers counted
+//! against their masks where the distribution has them, `black_box` on the inputs and the
+//! answers, repeated until at least [`MIN_REPS`] passes and [`MIN_TIME`] have gone by, and the
+//! fastest pass kept. Between passes, untimed, the `Vec` is shuffled in place: a loop that
+//! replays one sequence lets the branch predictor learn it (with 2,048 queries, knight
+//! `lookup`'s loop over the knights ran 2.5 times faster replayed than in the harness, whose
+//! every round draws new queries, Intel family 6 model 167), and no engine sees its queries
+//! twice in the same order. No rounds, no copies, no eviction, no statistics: if the
+//! harness's median is more than [`TOLERANCE`] away from it, the harness adds or removes
+//! something that the plain loop does not, and that is a bug to find.
+
+use crate::measure::{measure_each, measured_variants, prepare_workload, slots, Plan, Progress};
+use crate::measure::{Interrupted, WorkloadRun};
+use crate::select::Selection;
+use crate::stats::median;
+use crate::workload::{Mode, Workload};
+use rand::Rng;
+use rand_chacha::ChaCha8Rng;
+use std::hint::black_box;
+use std::sync::atomic::AtomicBool;
+use std::time::{Duration, Instant};
+use strategies::{inputs, Answer, Bench, Cpu, FamilyVisitor, Kernel, Queries, Registry, Visitor};
+
+/// How far (as a factor, either way) a harness figure may be from its plain loop.
+pub const TOLERANCE: f64 = 1.25;
+/// Passes of a plain loop at least.
+pub const MIN_REPS: usize = 15;
+/// Time a plain loop runs at least, per variant.
+pub const MIN_TIME: Duration = Duration::from_millis(20);
+
+/// One variant's two figures.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Check {
+    pub family: &'static str,
+    pub variant: &'static str,
+    /// The headline distribution.
+    pub workload: &'static str,
+    /// What the times are per (`query`, perft's `node`).
+    pub unit: &'static str,
+    /// The harness's median time per unit, hot, throughput.
+    pub harness_ns: f64,
+    /// The plain loop's fastest pass, per unit.
+    pub plain_ns: f64,
+}
+
+impl Check {
+    /// Harness over plain loop.
+    pub fn ratio(&self) -> f64 {
+        self.harness_ns / self.plain_ns
+    }
+
+    /// Whether the two agree within [`TOLERANCE`].
+    pub fn agrees(&self) -> bool {
+        let r = self.ratio();
+        r <= TOLERANCE && r >= 1.0 / TOLERANCE
+    }
+}
+
+/// The selected variants of every family of `R` that run under `cpu`: their harness figures
+/// (measured under `plan`, whose total is scaled to the workloads measured here, as the main
+/// run would give them), then their plain loops. In registry order.
+pub fn crosscheck<R: Registry>(
+    cpu: &Cpu,
+    selection: &Selection,
+    plan: &Plan,
+    progress: &mut dyn FnMut(Progress),
+    stop: &AtomicBool,
+) -> Result<Vec<Check>, Interrupted> {
+    let mut collect = Collect {
+        cpu,
+        selection,
+        plan,
+        workloads: Vec::new(),
+        plain: Vec::new(),
+        matrix_weight: 0,
+    };
+    R::for_each(&mut collect);
+    let Collect {
+        workloads,
+        mut plain,
+        matrix_weight,
+        ..
+    } = collect;
+    let measured_weight: u32 = workloads.iter().map(|w| Plan::weight(w.workload())).sum();
+    let plan = Plan {
+        total: plan.total * measured_weight / matrix_weight.max(1),
+        ..full_pools(plan)
+    };
+    let samples = measure_each(workloads, cpu, &plan, progress, stop)?;
+    for check in &mut plain {
+        check.harness_ns = samples
+            .iter()
+            .flatten()
+            .find(|s| s.family == check.family && s.variant == check.variant && !s.twin)
+            .and_then(|s| median(&s.ns_per_op))
+            .unwrap_or(f64::NAN);
+    }
+    Ok(plain)
+}
+
+/// `plan` with the full passes of the main run, even from `--quick` (whose shorter rounds and
+/// budget it keeps): a quick pass of perft is four of its twelve positions, and a plain loop
+/// over one such draw and the harness's median over other draws differ by the positions drawn
+/// (1.27 times, Intel family 6 model 167), not by how they are measured.
+fn full_pools(plan: &Plan) -> Plan {
+    Plan {
+        quick: false,
+        ..plan.clone()
+    }
+}
+
+/// Prepares each family's headline throughput workload and runs its plain loops.
+struct Collect<'a> {
+    cpu: &'a Cpu,
+    selection: &'a Selection,
+    plan: &'a Plan,
+    workloads: Vec<Box<dyn WorkloadRun>>,
+    plain: Vec<Check>,
+    /// The weight of every workload the main run would measure for these families.
+    matrix_weight: u32,
+}
+
+impl FamilyVisitor for Collect<'_> {
+    fn visit<F: Bench>(&mut self) {
+        let variants = measured_variants::<F>(self.cpu, self.selection);
+        if variants.is_empty() {
+            return;
+        }
+        let matrix = Workload::matrix::<F>();
+        self.matrix_weight += matrix.iter().map(Plan::weight).sum::<u32>();
+        let Some(&headline) = matrix.iter().find(|w| w.mode == Mode::Throughput) else {
+            return;
+        };
+        let run = prepare_workload::<F>(headline, &full_pools(self.plan), slots::<F>(&variants));
+        let pool = run.workload().queries_per_pass();
+        self.workloads.push(run);
+        let mut rng = inputs::rng(self.plan.seed, &format!("crosscheck/{}", F::NAME));
+        let queries = F::queries(&headline.distribution, &mut rng, pool);
+        let work = queries.inputs.iter().map(F::work).sum::<u64>().max(1);
+        for variant in variants {
+            let plain = PlainLoop::<F> {
+                queries: queries.clone(),
+                work,
+                rng: inputs::rng(self.plan.seed, &format!("crosscheck/order/{}", F::NAME)),
+            };
+            let Ok(plain_ns) = F::visit(variant, self.cpu, plain) else {
+                continue;
+            };
+            self.plain.push(Check {
+                family: F::NAME,
+                variant: F::descriptor(variant).name,
+                workload: headline.distribution.name,
+                unit: headline.unit,
+                harness_ns: f64::NAN,
+                plain_ns,
+            });
+        }
+    }
+}
+
+/// A variant's plain loop over `queries`: the fastest pass, per unit of work.
+struct PlainLoop<F: Bench> {
+    queries: Queries<F::Input>,
+    work: u64,
+    /// Shuffles the queries between passes.
+    rng: ChaCha8Rng,
+}
+
+impl<F: Bench> Visitor<F> for PlainLoop<F> {
+    type Output = f64;
+    fn visit<K: Kernel<F>>(mut self, kernel: K) -> f64 {
+        plain_loop(kernel, &mut self.queries, self.work, &mut self.rng)
+    }
+}
+
+/// One batch call over every query, the answers tested against their masks where there are
+/// any, as often as [`MIN_REPS`] and [`MIN_TIME`] ask, the queries shuffled (untimed) before
+/// each; the fastest pass per unit of work.
+#[inline(never)]
+fn plain_loop<F: Bench, K: Kernel<F>>(
+    kernel: K,
+    queries: &mut Queries<F::Input>,
+    work: u64,
+    rng: &mut ChaCha8Rng,
+) -> f64 {
+    let mut out = vec![F::Output::default(); queries.inputs.len()];
+    let mut fastest = f64::INFINITY;
+    let started = Instant::now();
+    let mut reps = 0;
+    while reps < MIN_REPS || (started.elapsed() < MIN_TIME && reps < 100_000) {
+        shuffle(queries, rng);
+        let start = Instant::now();
+        kernel.batch(black_box(&queries.inputs), &mut out);
+        let passing = match &queries.masks {
+            Some(masks) => out
+                .iter()
+                .zip(masks)
+                .filter(|&(answer, &mask)| answer.fold() & mask == 0)
+                .count(),
+            None => 0,
+        };
+        black_box(passing);
+        black_box(&mut out);
+        fastest = fastest.min(start.elapsed().as_nanos() as f64 / work as f64);
+        reps += 1;
+    }
+    fastest
+}
+
+/// The queries (with their masks, alike) in a new random order, in place.
+fn shuffle<I>(queries: &mut Queries<I>, rng: &mut ChaCha8Rng) {
+    for i in (1..queries.inputs.len()).rev() {
+        let j = rng.random_range(0..=i);
+        queries.inputs.swap(i, j);
+        if let Some(masks) = &mut queries.masks {
+            masks.swap(i, j);
+        }
+    }
+}
