@@ -13,14 +13,14 @@
 //! - `charts/<folder>/<record>/`: the charts (SVG) of the record that speaks for each CPU;
 //! - `charts/cross-cpu/`: the cross-CPU comparison, one record per CPU.
 //!
-//! The page is self-contained: inline CSS, no scripts, fonts or images from elsewhere, so the
+//! Every page is self-contained: inline CSS, no scripts, fonts or images from elsewhere, so the
 //! folder can be served as it is (GitHub Pages) or opened from disk. Every text taken from a
 //! record is escaped. The site is written with [`output::publish`]: built in a hidden folder
 //! beside the target and moved into place at the end, so an interrupted build leaves the
 //! previous site intact, and only files an earlier build wrote are ever replaced.
 //!
 //! The parts, by what they build: `records` finds the records and groups them by CPU;
-//! `page` lays out the page; `head` is its head and style sheet; `cpu` describes a CPU
+//! `page` lays out the pages; `head` is their head and style sheet; `cpu` describes a CPU
 //! and a run; `ranked` draws the ranked tables; `cross_cpu` the comparison across CPUs;
 //! `method` the note on how the numbers were made; `html` the pieces they share.
 
@@ -47,11 +47,11 @@ const CROSS_CPU_DIR: &str = "charts/cross-cpu";
 /// What [`build_site`] made.
 #[derive(Clone, Debug, PartialEq)]
 pub struct SiteSummary {
-    /// Records on the page.
+    /// Records on the site.
     pub records: usize,
     /// CPUs (sections) on the page.
     pub cpus: usize,
-    /// Charts shown on the page.
+    /// Charts shown on the pages (each once, on its family's page).
     pub charts: usize,
     /// The overview page: `<out>/index.html`.
     pub index: PathBuf,
@@ -116,15 +116,17 @@ fn fill(site: &Path, records: &[Found]) -> Result<(usize, Vec<PathBuf>)> {
         if let Some(parent) = target.parent() {
             std::fs::create_dir_all(parent)?;
         }
-        std::fs::write(&target, html)
-            .with_context(|| format!("writing {}", target.display()))?;
+        std::fs::write(&target, html).with_context(|| format!("writing {}", target.display()))?;
     }
     Ok((page.chart_count(), paths))
 }
 
 /// Removes the PNGs among `files`, just drawn into the staging folder.
 fn svg_only(files: &[PathBuf]) -> Result<()> {
-    for png in files.iter().filter(|f| f.extension().is_some_and(|e| e == "png")) {
+    for png in files
+        .iter()
+        .filter(|f| f.extension().is_some_and(|e| e == "png"))
+    {
         std::fs::remove_file(png).with_context(|| format!("removing {}", png.display()))?;
     }
     Ok(())

@@ -36,7 +36,10 @@ pub(super) fn family_page(family: &str) -> String {
 
 /// A CPU's page, relative to the site.
 pub(super) fn cpu_page(group: &CpuGroup) -> String {
-    format!("cpus/{}.html", super::html::percent_encode(&group.cpu.slug()))
+    format!(
+        "cpus/{}.html",
+        super::html::percent_encode(&group.cpu.slug())
+    )
 }
 
 impl<'a> Page<'a> {
@@ -147,9 +150,10 @@ impl<'a> Page<'a> {
     /// each row is a block of its own.
     fn overview(&self, out: &mut String) {
         out.push_str(
-            "<table class=\"overview\">\n<caption>What to use: the first-ranked variant of each \
-             family on each CPU, in the record shown for the CPU (its newest with every feature \
-             enabled, full runs before quick ones); &asymp;: tied with it</caption>\n<thead><tr>\
+            "<p class=\"note\">What to use: the first-ranked variant of each family on each \
+             CPU, in the record shown for the CPU (its newest with every feature enabled, full \
+             runs before quick ones); &asymp;: tied with it. Each family links to its page, \
+             with its tables and charts.</p>\n<table class=\"overview\">\n<thead><tr>\
              <th scope=\"col\">family</th>",
         );
         for group in &self.groups {
@@ -170,11 +174,8 @@ impl<'a> Page<'a> {
             );
             for group in &self.groups {
                 let record = &group.representative().record;
-                let mut ranks: Vec<_> = record
-                    .ranks
-                    .iter()
-                    .filter(|r| r.family == family)
-                    .collect();
+                let mut ranks: Vec<_> =
+                    record.ranks.iter().filter(|r| r.family == family).collect();
                 ranks.sort_by_key(|r| r.rank);
                 let cell = match ranks.first() {
                     None => "&ndash;".to_string(),
@@ -251,7 +252,11 @@ impl<'a> Page<'a> {
                 out,
                 "<details class=\"record\" id=\"{}\"{}>\n<summary>{}{}</summary>",
                 esc(&found.anchor()),
-                if std::ptr::eq(*found, shown) { " open" } else { "" },
+                if std::ptr::eq(*found, shown) {
+                    " open"
+                } else {
+                    ""
+                },
                 esc(&cpu::run_label(&found.record)),
                 if std::ptr::eq(*found, shown) {
                     " (shown)"
