@@ -1,12 +1,14 @@
 #!/usr/bin/env bash
-# Loads the results site in headless Chromium, saves a full-page screenshot and checks that
-# every image loaded, that every CPU has a ranked table per family, and that the page asks
-# for nothing outside its folder. See site-test/check.mjs for the checks.
+# Loads the results site in headless Chromium and checks it as a reader would see it: the
+# overview, 1280 and 390 px wide, links to every family (visibly) and the link opens the
+# family's page with a ranked table per CPU; every page's images load; no page scrolls sideways
+# or asks for anything outside the site's folder. Saves screenshots of the overview (full page,
+# 1280 px, and beside it `-390.png`). See site-test/check.mjs for the checks.
 #
 # usage: scripts/site-browser-test.sh [SITE_DIR]     (default: results/site)
 #
 # Environment:
-#   SITE_SCREENSHOT  where to save the screenshot (default: SITE_DIR/../site-screenshot.png)
+#   SITE_SCREENSHOT  where to save the overview's screenshot (default: SITE_DIR/../site-screenshot.png)
 #   CHROMIUM         the browser (default: /usr/bin/chromium, installed with apt-get if missing)
 #
 # Needs node (20 or newer) and npm; playwright-core is installed from the lockfile into

@@ -14,12 +14,19 @@
 //! them, so the branch predictor cannot memorize the sequence. Under cache pressure, only the
 //! queries are timed (`iter_custom`), not the sweeps between blocks.
 //!
-//! A full `cargo bench` takes about five minutes on a 2-core machine.
+//! Its length is a budget, not a measurement: criterion warms each id up for
+//! [`CRITERION_WARM_UP`] and measures it for [`CRITERION_MEASUREMENT`], and its analysis comes
+//! on top, so a full `cargo bench` takes at least the number of ids times their sum.
+//! `bitbench list --markdown` ends with both figures for the registry as it is (the README's
+//! generated block), and this bench prints them when it starts.
 
 use criterion::{criterion_group, criterion_main, BenchmarkGroup, Criterion, Throughput};
 use harness::measure::FLOOR;
 use harness::select::Selection;
-use harness::suite::{bench_id, benched};
+use harness::suite::{
+    bench_id, bench_ids, benched, criterion_budget, CRITERION_MEASUREMENT, CRITERION_SAMPLES,
+    CRITERION_WARM_UP,
+};
 use harness::verify::{verify_family, Outcome};
 use harness::workload::{Prepared, Workload};
 use std::time::Duration;
@@ -122,10 +129,17 @@ fn every_family(c: &mut Criterion) {
 }
 
 fn config() -> Criterion {
+    let ids = bench_ids::<Families>().len();
+    eprintln!(
+        "cargo bench: up to {ids} ids; criterion's budget of {:.1} s each makes at least {:.0} \
+         min for all of them (analysis not included), less with a filter",
+        (CRITERION_WARM_UP + CRITERION_MEASUREMENT).as_secs_f64(),
+        criterion_budget(ids).as_secs_f64() / 60.0
+    );
     Criterion::default()
-        .warm_up_time(Duration::from_millis(300))
-        .measurement_time(Duration::from_millis(1000))
-        .sample_size(20)
+        .warm_up_time(CRITERION_WARM_UP)
+        .measurement_time(CRITERION_MEASUREMENT)
+        .sample_size(CRITERION_SAMPLES)
         .nresamples(10_000)
         .configure_from_args()
 }

@@ -95,6 +95,9 @@ pub struct Advice {
     pub cpu: String,
     pub cpu_slug: String,
     pub measured_utc: String,
+    /// The record's run, from the start of measuring (the clock's estimate included) to the
+    /// record.
+    pub duration_seconds: f64,
     /// The record was made on this machine's kind of CPU (vendor, family, model).
     pub this_machine: bool,
     /// The record has per-round data: ties can be called.
@@ -115,6 +118,7 @@ pub fn advise(name: &str, record: &Record, here: &crate::machine::CpuIdentity) -
         cpu: record.machine.cpu.describe(),
         cpu_slug: record.machine.cpu.slug(),
         measured_utc: record.run.started_utc.clone(),
+        duration_seconds: record.run.duration_seconds,
         this_machine: record.machine.cpu.same_cpu(here),
         ties_called: record.has_rounds(),
         quick: record.run.quick,
@@ -531,11 +535,18 @@ pub fn render_markdown(advice: &Advice) -> String {
         .unwrap_or(&advice.measured_utc);
     let _ = writeln!(
         out,
-        "Advice from {}, measured on {} on {}{}.\n",
-        markdown::code_link(&advice.record),
+        "### {}, {}\n\nAdvice from {}, measured on that CPU on {}: {}, {:.0} s from the start \
+         of measuring to the record.\n",
         markdown::text(&advice.cpu),
         markdown::text(date),
-        if advice.quick { " (a --quick run)" } else { "" }
+        markdown::code_link(&advice.record),
+        markdown::text(date),
+        if advice.quick {
+            "a --quick run"
+        } else {
+            "a full run"
+        },
+        advice.duration_seconds
     );
     if !advice.ties_called {
         let _ = writeln!(

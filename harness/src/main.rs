@@ -305,7 +305,7 @@ pub enum Format {
 
 #[derive(Args, Clone, Debug, PartialEq)]
 pub struct RunArgs {
-    /// A smoke test: a budget of about 8 seconds of measuring instead of about 80.
+    /// A smoke test: a budget of 8 seconds of measuring instead of 80.
     #[arg(long)]
     pub quick: bool,
     /// Where records go: DIR/<cpu>/<UTC time>.json, charts beside it.

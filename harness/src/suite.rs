@@ -161,6 +161,22 @@ pub fn bench_id(family: &str, variant: &str, workload: &Workload) -> String {
     format!("{family}/{variant}/{}", workload.label().replace('/', "-"))
 }
 
+/// Criterion's warm-up time per `cargo bench` id (`harness/benches/families.rs`).
+pub const CRITERION_WARM_UP: Duration = Duration::from_millis(300);
+
+/// Criterion's measuring time per `cargo bench` id (`harness/benches/families.rs`).
+pub const CRITERION_MEASUREMENT: Duration = Duration::from_millis(1000);
+
+/// Samples criterion takes per `cargo bench` id.
+pub const CRITERION_SAMPLES: usize = 20;
+
+/// What a `cargo bench` of `ids` ids is budgeted: warm-up and measuring time per id. It is a
+/// floor, not a measurement: criterion's analysis of each id, and a sample that overruns,
+/// come on top.
+pub fn criterion_budget(ids: usize) -> Duration {
+    (CRITERION_WARM_UP + CRITERION_MEASUREMENT) * ids as u32
+}
+
 /// Eviction sizes `cargo bench` measures under cache pressure (the runner covers all seven).
 pub const CRITERION_PRESSURE_SIZES: [u64; 3] = [64 << 10, 1 << 20, 16 << 20];
 

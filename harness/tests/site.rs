@@ -33,6 +33,37 @@ fn read_index(out: &Path) -> String {
     std::fs::read_to_string(out.join("index.html")).unwrap()
 }
 
+fn read_page(out: &Path, page: &str) -> String {
+    std::fs::read_to_string(out.join(page)).unwrap_or_else(|e| panic!("{page}: {e}"))
+}
+
+/// Every page of the site: its path relative to `out` and its HTML, the overview first.
+fn pages(out: &Path) -> Vec<(String, String)> {
+    let mut found = vec![("index.html".to_string(), read_index(out))];
+    for folder in ["families", "cpus"] {
+        let mut names: Vec<String> = std::fs::read_dir(out.join(folder))
+            .unwrap()
+            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+            .collect();
+        names.sort();
+        for name in names {
+            let page = format!("{folder}/{name}");
+            found.push((page.clone(), read_page(out, &page)));
+        }
+    }
+    found
+}
+
+/// A page's links, resolved against the page's folder: `../records/x.json` from
+/// `cpus/a.html` is `records/x.json`.
+fn resolved(page: &str, link: &str) -> String {
+    if page.contains('/') {
+        link.strip_prefix("../").unwrap_or(link).to_string()
+    } else {
+        link.to_string()
+    }
+}
+
 #[test]
 fn a_site_is_built_from_the_records_and_skips_what_is_not_one() {
     let tmp = tempfile::tempdir().unwrap();
@@ -71,44 +102,70 @@ fn a_site_is_built_from_the_records_and_skips_what_is_not_one() {
         "{:?}",
         site.skipped
     );
-    // Per record: bars, cache pressure and footprint for both families; then one comparison
-    // chart per family.
+    // Charts for the record that speaks for each CPU (its newest full one), then one
+    // comparison chart per family.
     let families = record.families().len();
-    assert_eq!(site.charts, 3 * common::charts_expected(&record) + families);
+    assert_eq!(site.charts, 2 * common::charts_expected(&record) + families);
 
-    let html = read_index(&out);
-    assert!(html.starts_with("<!DOCTYPE html>"));
+    let pages = pages(&out);
+    assert_eq!(site.pages.len(), pages.len());
+    for (page, html) in &pages {
+        assert!(html.starts_with("<!DOCTYPE html>"), "{page}");
+    }
+    // The overview: one row per family, a link to its page, the pick on each CPU.
+    let index = read_index(&out);
+    for family in record.families() {
+        let link = format!("<a class=\"family\" href=\"families/{family}.html\">{family}</a>");
+        assert_eq!(index.matches(&link).count(), 1, "no row for {family}");
+    }
+    assert!(index.contains("<code class=\"pick\">"));
+    assert!(index.contains("id=\"method\"") && index.contains("Cache pressure"));
+    // A family's page: the ranked table of each CPU.
     for family in ["in_between", "knight_attacks"] {
+        let html = read_page(&out, &format!("families/{family}.html"));
         for cpu in ["Test CPU 1", "Other CPU"] {
             let table =
                 format!("<table class=\"ranked\" data-cpu=\"{cpu}\" data-family=\"{family}\">");
             assert!(html.contains(&table), "no {table}");
         }
+        assert!(html.contains("empty kernel (floor)"));
     }
-    assert!(html.contains("empty kernel (floor)"));
-    assert!(html.contains("id=\"method\"") && html.contains("Cache pressure"));
-
-    let images = attribute_values(&html, "src");
-    assert_eq!(images.len(), site.charts);
-    for src in images {
-        let file = out.join(src);
-        let bytes = std::fs::metadata(&file)
-            .unwrap_or_else(|e| panic!("{src}: {e}"))
-            .len();
-        assert!(bytes > 0, "{src} is empty");
+    // Every chart shown once, on a family's page, and drawn.
+    let mut images = 0;
+    let mut json_links = Vec::new();
+    for (page, html) in &pages {
+        for src in attribute_values(html, "src") {
+            let file = out.join(resolved(page, src));
+            let bytes = std::fs::metadata(&file)
+                .unwrap_or_else(|e| panic!("{page}: {src}: {e}"))
+                .len();
+            assert!(bytes > 0, "{src} is empty");
+            assert!(page.starts_with("families/"), "a chart on {page}");
+            images += 1;
+        }
+        for href in attribute_values(html, "href") {
+            let target = out.join(resolved(page, href));
+            assert!(target.exists(), "{page} links to a missing {href}");
+            if href.ends_with(".json") {
+                json_links.push(resolved(page, href));
+            }
+        }
     }
-    let json_links: Vec<&str> = attribute_values(&html, "href")
-        .into_iter()
-        .filter(|h| h.ends_with(".json"))
-        .collect();
-    assert_eq!(json_links.len(), 3);
+    assert_eq!(images, site.charts);
+    // Each record linked once, from its CPU's page.
+    assert_eq!(json_links.len(), 3, "{json_links:?}");
     for link in json_links {
-        let copy = std::fs::read_to_string(out.join(link)).unwrap();
-        assert!(Record::parse(&copy, Path::new(link)).is_ok(), "{link}");
+        let copy = std::fs::read_to_string(out.join(&link)).unwrap();
+        assert!(Record::parse(&copy, Path::new(&link)).is_ok(), "{link}");
     }
-    // The newest record of a CPU comes first.
-    let newer = html.find("2026-11-22 10:00 UTC").unwrap();
-    let older_at = html.find("2026-11-20 10:00 UTC").unwrap();
+    // The newest record of a CPU comes first on its page.
+    let cpu_page = pages
+        .iter()
+        .find(|(page, html)| page.starts_with("cpus/") && html.contains("2026-11-20 10:00 UTC"))
+        .map(|(_, html)| html)
+        .expect("a CPU page lists the older record");
+    let newer = cpu_page.find("2026-11-22 10:00 UTC").unwrap();
+    let older_at = cpu_page.find("2026-11-20 10:00 UTC").unwrap();
     assert!(newer < older_at);
 }
 
@@ -123,16 +180,23 @@ fn the_page_needs_nothing_from_elsewhere() {
     );
     let out = tmp.path().join("site");
     build_site(&results, &out).unwrap();
-    let html = read_index(&out);
-    assert!(!html.contains("http://") && !html.contains("https://"));
-    assert!(!html.contains("<script") && !html.contains("<link") && !html.contains("@import"));
-    assert!(!html.contains("url("), "CSS must not load anything");
-    for attribute in ["src", "href"] {
-        for value in attribute_values(&html, attribute) {
-            assert!(
-                !value.contains("//") && !value.starts_with('/'),
-                "{attribute}={value} is not a relative link"
-            );
+    for (page, html) in pages(&out) {
+        assert!(
+            !html.contains("http://") && !html.contains("https://"),
+            "{page}"
+        );
+        assert!(
+            !html.contains("<script") && !html.contains("<link") && !html.contains("@import"),
+            "{page}"
+        );
+        assert!(!html.contains("url("), "{page}: CSS must not load anything");
+        for attribute in ["src", "href"] {
+            for value in attribute_values(&html, attribute) {
+                assert!(
+                    !value.contains("//") && !value.starts_with('/'),
+                    "{page}: {attribute}={value} is not a relative link"
+                );
+            }
         }
     }
 }
@@ -149,9 +213,13 @@ fn text_from_records_is_escaped() {
     );
     let out = tmp.path().join("site");
     build_site(&results, &out).unwrap();
-    let html = read_index(&out);
-    assert!(!html.contains("<script>"));
-    assert!(html.contains("&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; Co&#39;s"));
+    for (page, html) in pages(&out) {
+        assert!(!html.contains("<script>"), "{page}");
+        assert!(
+            html.contains("&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; Co&#39;s"),
+            "{page}"
+        );
+    }
 }
 
 #[test]
@@ -254,7 +322,13 @@ fn intervals_ties_and_the_cache_simulation_show_and_schema_1_still_renders() {
         site.charts,
         common::charts_expected(&new) + common::charts_expected(&old) + families
     );
-    let html = read_index(&out);
+    // The family pages, then the overview (its note on the method names every family).
+    let mut html: String = pages(&out)
+        .into_iter()
+        .filter(|(page, _)| page.starts_with("families/"))
+        .map(|(_, html)| html)
+        .collect();
+    html.push_str(&read_index(&out));
     let sims: Vec<&str> = attribute_values(&html, "src")
         .into_iter()
         .filter(|s| s.ends_with("-cache-sim.svg"))

@@ -14,7 +14,7 @@ use plotters::style::text_anchor::{HPos, Pos, VPos};
 use std::error::Error;
 use std::path::{Path, PathBuf};
 
-/// Pixels per rank in each panel.
+/// Pixels per technique in each panel.
 const ROW: u32 = 26;
 
 /// Whether `family` of `record` has techniques ranked both alone and in context.
@@ -50,8 +50,9 @@ pub fn render(record: &Record, family: &str, stem: &Path) -> Result<Vec<PathBuf>
         )?;
         let (note, body) = area.split_vertically(30);
         note.draw_text(
-            "rank 1 = fastest; among the variants measured both ways; ≈ tied with the first \
-             inside the move generator",
+            "one row per technique measured both ways, its rank beside its name (1 = fastest; \
+             ≈1 a first place shared by a tie); ≈ after a name: tied with the first inside the \
+             move generator",
             &("sans-serif", 14).into_font().color(&RGBColor(80, 80, 80)),
             (12, 4),
         )?;
@@ -63,7 +64,10 @@ pub fn render(record: &Record, family: &str, stem: &Path) -> Result<Vec<PathBuf>
     })
 }
 
-/// One technique family: two columns of ranks, a line per technique.
+/// One technique family: two columns, a technique's place in its own benchmark (left) and
+/// inside the move generator (right), a line per technique. Places are drawn one per row,
+/// ranks written beside the names (≈1 for a rank shared by a tie), so tied techniques never
+/// print over each other.
 fn draw_panel<DB: DrawingBackend>(
     area: &DrawingArea<DB, Shift>,
     name: &str,
@@ -72,27 +76,27 @@ fn draw_panel<DB: DrawingBackend>(
 where
     DB::ErrorType: 'static,
 {
-    let n = list
-        .iter()
-        .map(|r| r.isolation_of.max(r.context_of))
-        .max()
-        .unwrap_or(1) as f64;
+    let n = list.len().max(1) as f64;
+    // The list is in context order; alone, by rank, ties kept in context order.
+    let mut alone: Vec<usize> = (0..list.len()).collect();
+    alone.sort_by_key(|&i| (list[i].isolation_rank, i));
+    let mut left_row = vec![0.0; list.len()];
+    for (row, &i) in alone.iter().enumerate() {
+        left_row[i] = row as f64 + 1.0;
+    }
     let mut chart = ChartBuilder::on(area)
         .caption(name, ("sans-serif", 18))
         .margin(12)
         .x_label_area_size(30)
-        .y_label_area_size(40)
-        .build_cartesian_2d(-0.9f64..1.9f64, (n + 0.5)..0.5f64)?;
+        .y_label_area_size(10)
+        .build_cartesian_2d(-0.9f64..1.9f64, (n + 1.0)..0.5f64)?;
     chart
         .configure_mesh()
         .disable_x_mesh()
         .disable_y_mesh()
         .x_labels(0)
-        .y_labels(n as usize)
-        .y_label_formatter(&|v| format!("{v:.0}"))
-        .y_desc("rank")
+        .y_labels(0)
         .label_style(("sans-serif", 13))
-        .axis_desc_style(("sans-serif", 14))
         .draw()?;
     for (x, label) in [(0.0, "alone"), (1.0, "in context")] {
         chart.draw_series(std::iter::once(PathElement::new(
@@ -101,14 +105,21 @@ where
         )))?;
         chart.draw_series(std::iter::once(Text::new(
             label,
-            (x, n + 0.45),
+            (x, n + 0.95),
             TextStyle::from(("sans-serif", 13).into_font())
                 .pos(Pos::new(HPos::Center, VPos::Bottom)),
         )))?;
     }
+    let rank = |rank: usize, shared: bool| {
+        if shared {
+            format!("≈{rank}")
+        } else {
+            rank.to_string()
+        }
+    };
     for (i, r) in list.iter().enumerate() {
         let colour = style::look(i).0;
-        let (left, right) = (r.isolation_rank as f64, r.context_rank as f64);
+        let (left, right) = (left_row[i], i as f64 + 1.0);
         chart.draw_series(std::iter::once(PathElement::new(
             vec![(0.0, left), (1.0, right)],
             colour.stroke_width(2),
@@ -123,13 +134,21 @@ where
             TextStyle::from(("sans-serif", 13).into_font()).pos(Pos::new(anchor, VPos::Center))
         };
         chart.draw_series(std::iter::once(Text::new(
-            r.variant.clone(),
+            format!(
+                "{}  {}",
+                r.variant,
+                rank(r.isolation_rank, r.isolation_shared)
+            ),
             (-0.06, left),
             text(HPos::Right),
         )))?;
         let tie = if r.tied_in_context { " ≈" } else { "" };
         chart.draw_series(std::iter::once(Text::new(
-            format!("{}{tie}", r.variant),
+            format!(
+                "{}  {}{tie}",
+                rank(r.context_rank, r.context_shared),
+                r.variant
+            ),
             (1.06, right),
             text(HPos::Left),
         )))?;

@@ -197,7 +197,33 @@ pub fn markdown(selection: &Selection) -> Result<ExitCode> {
         }
         outln!();
     }
+    bench_budget(selection);
     Ok(ExitCode::SUCCESS)
+}
+
+/// The closing paragraph of `list --markdown`: how many `cargo bench` ids the selection has,
+/// and criterion's budget for them (a floor computed from its settings, not a measured time).
+fn bench_budget(selection: &Selection) {
+    let ids = harness::suite::bench_ids::<Families>()
+        .into_iter()
+        .filter(|id| {
+            let mut parts = id.split('/');
+            let (family, variant) = (parts.next().unwrap_or(""), parts.next().unwrap_or(""));
+            selection.includes_family(family)
+                && (variant == harness::measure::FLOOR || selection.includes_named(family, variant))
+        })
+        .count();
+    let each = harness::suite::CRITERION_WARM_UP + harness::suite::CRITERION_MEASUREMENT;
+    let budget = harness::suite::criterion_budget(ids);
+    outln!(
+        "`cargo bench` has {ids} ids for these variants (the floor and each variant in each \
+         workload it runs, three of the seven eviction sizes; fewer run where a CPU lacks a \
+         feature). Its budget, not a measured time: criterion warms each id up and measures \
+         it for {:.1} s in all, so a full `cargo bench` takes at least {:.0} minutes, plus \
+         criterion's analysis of each id.",
+        each.as_secs_f64(),
+        budget.as_secs_f64() / 60.0
+    );
 }
 
 fn capitalized(text: &str) -> String {

@@ -130,7 +130,7 @@ fn describe(context: &Context, args: &RunArgs, plan: &Plan) -> String {
     families.dedup();
     let masked: Vec<&str> = context.cpu.disabled().iter().map(|f| f.name()).collect();
     format!(
-        "run: {}about {} s of measuring (seed {:#x}), {} variants of {} families{}{}{}; records \
+        "run: {}a budget of {} s of measuring (seed {:#x}), {} variants of {} families{}{}{}; records \
          under {}",
         if plan.quick { "--quick, " } else { "" },
         plan.total.as_secs(),

@@ -75,8 +75,9 @@ fn or_unknown(text: String) -> String {
     }
 }
 
-/// The run: when, how, the clock, the tool, the raw record.
-pub(super) fn run_description(found: &Found, out: &mut String) {
+/// The run: when, how, the clock, the tool, the raw record (linked from a page `root` below
+/// the site's folder).
+pub(super) fn run_description(found: &Found, root: &str, out: &mut String) {
     let record = &found.record;
     let run = &record.run;
     let kind = if run.quick {
@@ -123,7 +124,7 @@ pub(super) fn run_description(found: &Found, out: &mut String) {
         (
             "Raw record",
             format!(
-                "<a href=\"{}\">{}</a>",
+                "<a href=\"{root}{}\">{}</a>",
                 esc(&href(&found.json_path())),
                 esc(&found.file)
             ),

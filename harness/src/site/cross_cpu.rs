@@ -1,34 +1,50 @@
-//! The comparison across CPUs: per family, a table of each variant's geometric-mean ratio and
-//! rank in every record (≈ for ties, the interval on hover), then the cross-CPU chart.
+//! The comparison across CPUs on a family's page: a table of each variant's geometric-mean
+//! ratio and rank on every CPU (its record that speaks for it; ≈ for ties, the interval on
+//! hover), then the cross-CPU chart.
 
 use super::html::esc;
-use super::page::{family_summary, Page};
-use super::records::{all_families, Found};
+use super::page::{cpu_page, Page};
+use super::records::Found;
 use crate::chart;
 use crate::report::uncertainty;
 use std::fmt::Write;
 
-/// The section: an introduction, then per family its table and chart.
-pub(super) fn section(page: &Page, out: &mut String) {
+/// The section of `family`: an introduction, its table and chart.
+pub(super) fn section(page: &Page, family: &str, out: &mut String) {
     out.push_str(
         "<section id=\"cross-cpu\">\n<h2>Across CPUs</h2>\n<p>Each variant's geometric mean \
-         ratio to the best variant of its family, per record: the same variant can rank \
+         ratio to the best variant of the family on each CPU: the same variant can rank \
          differently on different CPUs. Lower is better; 1.00&times; is the best on that \
-         CPU; &asymp; marks a tie with the variant ranked above.</p>\n",
+         CPU; &asymp;1 marks a tie with the first-ranked variant.</p>\n",
     );
-    for family in all_families(page.records) {
-        let _ = writeln!(out, "<h3>{}</h3>", esc(&family));
-        family_summary(&family, out);
-        table(page.records, &family, out);
-        if let Some((_, chart)) = page.cross_cpu.iter().find(|(f, _)| f == &family) {
-            chart.render(out);
-        }
+    let shown: Vec<&Found> = page
+        .groups
+        .iter()
+        .map(|g| g.representative())
+        .filter(|f| f.record.ranks.iter().any(|r| r.family == family))
+        .collect();
+    let pages: Vec<String> = page
+        .groups
+        .iter()
+        .filter(|g| {
+            g.representative()
+                .record
+                .ranks
+                .iter()
+                .any(|r| r.family == family)
+        })
+        .map(cpu_page)
+        .collect();
+    table(&shown, &pages, family, out);
+    if let Some((_, chart)) = page.cross_cpu.iter().find(|(f, _)| f == family) {
+        chart.render("../", out);
     }
     out.push_str("</section>\n");
 }
 
-/// Per variant, its geometric-mean ratio (and rank) in each record.
-fn table(records: &[Found], family: &str, out: &mut String) {
+/// Per variant, its geometric-mean ratio (and rank) in each record; `pages` the CPU page of
+/// each.
+fn table(records: &[&Found], pages: &[String], family: &str, out: &mut String) {
     let mut variants: Vec<&str> = Vec::new();
     for rank in records
         .iter()
@@ -47,11 +63,11 @@ fn table(records: &[Found], family: &str, out: &mut String) {
         esc(family),
         esc(family)
     );
-    for found in records {
+    for (found, page) in records.iter().zip(pages) {
         let _ = write!(
             out,
-            "<th scope=\"col\"><a href=\"#{}\">{}</a></th>",
-            esc(&found.anchor()),
+            "<th scope=\"col\"><a href=\"../{}\">{}</a></th>",
+            esc(page),
             esc(&chart::record_label(&found.record))
         );
     }

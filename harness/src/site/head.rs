@@ -1,12 +1,14 @@
 //! The page's head and its one inline style sheet (no fonts, images or anything else loaded
 //! from elsewhere).
 
-/// Everything before the header: the doctype, the head with the style sheet, `<body>`.
-pub(super) fn head() -> String {
+/// Everything before the header: the doctype, the head with the title and the style sheet,
+/// `<body>`.
+pub(super) fn head(title: &str) -> String {
     format!(
         "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n\
          <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n\
-         <title>bitbench results</title>\n<style>{STYLE}</style>\n</head>\n<body>\n"
+         <title>{}</title>\n<style>{STYLE}</style>\n</head>\n<body>\n",
+        super::html::esc(title)
     )
 }
 
@@ -57,7 +59,19 @@ figure img { display: block; max-width: 100%; height: auto; border: 1px solid va
 figcaption { color: var(--muted); font-size: 0.9rem; margin-top: 4px; }
 #method p, #method li { max-width: 80ch; }
 footer { color: var(--muted); font-size: 0.9rem; margin-top: 48px; padding-bottom: 32px; }
-.overview th, .overview td { white-space: nowrap; }
+nav.top { max-width: 1240px; margin: 0 auto; padding: 12px 24px 0; color: var(--muted); }
+table.overview { width: 100%; margin: 12px 0; }
+.overview td, .overview th { overflow-wrap: anywhere; }
+.overview .ties { color: var(--muted); font-size: 0.85em; }
+.overview a.family { font-weight: 600; }
+ul.cpus li { overflow-wrap: anywhere; }
+@media (max-width: 700px) {
+  table.overview, .overview tbody, .overview tr, .overview th, .overview td { display: block; }
+  .overview thead { display: none; }
+  .overview tr { border-bottom: 2px solid var(--line); padding: 6px 0; }
+  .overview td, .overview tbody th { border: 0; padding: 2px 4px; }
+  .overview td::before { content: attr(data-cpu) \": \"; color: var(--muted); }
+}
 @media (max-width: 640px) {
   header, main, footer { padding: 0 12px; }
   header { padding-top: 16px; }

@@ -27,17 +27,18 @@ impl Chart {
         })
     }
 
-    /// A figure: the SVG (a link to itself, for full size on small screens), then the caption
-    /// with a link to the PNG.
-    pub(super) fn render(&self, out: &mut String) {
+    /// A figure: the SVG (a link to itself, for full size on small screens), loaded when it
+    /// scrolls near, then the caption with a link to the PNG where there is one; links are
+    /// relative to `root`, the way from the page to the site's folder (`../`).
+    pub(super) fn render(&self, root: &str, out: &mut String) {
         let png = self.png.as_ref().map_or(String::new(), |png| {
-            format!(" <a href=\"{}\">PNG</a>", esc(png))
+            format!(" <a href=\"{root}{}\">PNG</a>", esc(png))
         });
         let _ = writeln!(
             out,
             "<figure><a href=\"{src}\"><img src=\"{src}\" width=\"{w}\" height=\"{h}\" \
-             alt=\"{alt}\"></a><figcaption>{alt}.{png}</figcaption></figure>",
-            src = esc(&self.src),
+             loading=\"lazy\" alt=\"{alt}\"></a><figcaption>{alt}.{png}</figcaption></figure>",
+            src = format!("{root}{}", esc(&self.src)),
             w = self.width,
             h = self.height,
             alt = esc(&self.alt),

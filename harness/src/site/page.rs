@@ -1,40 +1,67 @@
-//! The page's layout: the header with the overview of winners, one section per CPU with each
-//! of its records (tables and charts per family), the cross-CPU section, the method note.
+//! The pages of the site and what each holds:
+//!
+//! - `index.html`, the overview: one row per family, the pick on each CPU (from the record
+//!   that speaks for it), each family a link to its page; the CPUs with links to theirs; the
+//!   note on the method.
+//! - `families/<family>.html`: per CPU, the family's ranked table and charts from the CPU's
+//!   record; then the family across CPUs, a table and the cross-CPU chart.
+//! - `cpus/<cpu>.html`: the CPU, each of its records (the run, a link to the raw record), and
+//!   the ranked tables of the record that speaks for it.
+//!
+//! Charts are drawn for the record that speaks for each CPU only (and the cross-CPU
+//! comparison); older, quick and masked records keep their tables and raw JSON.
 
 use super::html::{esc, plural, Chart};
 use super::records::{all_families, group_by_cpu, CpuGroup, Found};
 use super::{cpu, cross_cpu, head, method, ranked, CROSS_CPU_DIR};
 use crate::chart::RecordChart;
-use crate::machine::slug;
 use std::fmt::Write;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use strategies::{Families, Registry};
 
-/// The page: the groups, and the charts found for each record and for the comparison.
+/// The site's pages: the groups, and the charts found for each group's representative record
+/// and for the comparison.
 pub(super) struct Page<'a> {
     pub groups: Vec<CpuGroup<'a>>,
     pub records: &'a [Found],
-    /// Per record (in `records` order), per family: the family and its charts.
+    /// Per group (in `groups` order), per family: the family and its charts.
     record_charts: Vec<Vec<(String, Vec<Chart>)>>,
     pub cross_cpu: Vec<(String, Chart)>,
 }
 
+/// A page's file, relative to the site.
+pub(super) fn family_page(family: &str) -> String {
+    format!("families/{}.html", super::html::percent_encode(family))
+}
+
+/// A CPU's page, relative to the site.
+pub(super) fn cpu_page(group: &CpuGroup) -> String {
+    format!(
+        "cpus/{}.html",
+        super::html::percent_encode(&group.cpu.slug())
+    )
+}
+
 impl<'a> Page<'a> {
     pub fn new(site: &Path, records: &'a [Found]) -> Page<'a> {
-        let record_charts = records.iter().map(|f| record_charts(site, f)).collect();
+        let groups = group_by_cpu(records);
+        let record_charts = groups
+            .iter()
+            .map(|g| record_charts(site, g.representative()))
+            .collect();
         let cross_cpu = all_families(records)
             .into_iter()
             .filter_map(|family| {
                 let stem = Path::new(CROSS_CPU_DIR).join(format!("cross-cpu-{family}"));
                 let alt = format!(
                     "{family}: each variant's ratio to the best variant on each CPU, one bar per \
-                     record, with 95% intervals where the record has them"
+                     CPU (its newest full record), with 95% intervals where the record has them"
                 );
                 Chart::find(site, &stem, alt).map(|c| (family, c))
             })
             .collect();
         Page {
-            groups: group_by_cpu(records),
+            groups,
             records,
             record_charts,
             cross_cpu,
@@ -51,147 +78,211 @@ impl<'a> Page<'a> {
         per_record + self.cross_cpu.len()
     }
 
-    fn charts_of(&self, found: &Found) -> &[(String, Vec<Chart>)] {
-        let index = self
-            .records
-            .iter()
-            .position(|f| std::ptr::eq(f, found))
-            .expect("a record of the page");
-        &self.record_charts[index]
+    /// Every page: its path in the site and its HTML.
+    pub fn render(&self) -> Vec<(PathBuf, String)> {
+        let mut pages = vec![(PathBuf::from("index.html"), self.index())];
+        for family in all_families(self.records) {
+            pages.push((PathBuf::from(family_page(&family)), self.family(&family)));
+        }
+        for group in &self.groups {
+            pages.push((PathBuf::from(cpu_page(group)), self.cpu(group)));
+        }
+        pages
     }
 
-    pub fn render(&self) -> String {
-        let mut out = String::new();
-        out.push_str(&head::head());
-        self.header(&mut out);
-        out.push_str("<main>\n");
-        for group in &self.groups {
-            self.cpu_section(group, &mut out);
+    /// A page around `body`: the head, a line of links home, the footer.
+    fn wrap(&self, title: &str, root: &str, body: &str) -> String {
+        let mut out = head::head(title);
+        if !root.is_empty() {
+            let _ = writeln!(
+                out,
+                "<nav class=\"top\"><a href=\"{root}index.html\">bitbench results</a> &rsaquo; \
+                 {}</nav>",
+                esc(title)
+            );
         }
-        cross_cpu::section(self, &mut out);
-        method::section(&mut out);
-        out.push_str("</main>\n");
+        out.push_str(body);
         let _ = writeln!(
             out,
-            "<footer>Made by bitbench {} from the records linked above.</footer>\n</body>\n</html>",
+            "<footer>Made by bitbench {} from the records linked on the CPU pages.</footer>\n\
+             </body>\n</html>",
             esc(env!("CARGO_PKG_VERSION"))
         );
         out
     }
 
-    /// The title, what the page holds, and the best variant per family on each CPU.
-    fn header(&self, out: &mut String) {
+    fn index(&self) -> String {
+        let mut out = String::new();
         let _ = writeln!(
             out,
             "<header>\n<h1>bitbench results</h1>\n<p class=\"lead\">Chess bitboard techniques \
              measured on real CPUs: {} record{} from {} CPU{}. Every variant was checked against \
              a reference on every input before it was timed. Lower times are better; ratios are \
              to the fastest variant of the family on the same CPU (1.00&times; = best), and \
-             &asymp; marks variants the measurements cannot tell apart.</p>",
+             &asymp; marks variants the measurements cannot tell apart.</p>\n</header>\n<main>",
             self.records.len(),
             plural(self.records.len()),
             self.groups.len(),
             plural(self.groups.len()),
         );
-        self.overview(out);
-        out.push_str(
-            "<p class=\"jump\">See also: <a href=\"#cross-cpu\">the cross-CPU comparison</a> \
-             &middot; <a href=\"#method\">how these were measured</a></p>\n</header>\n",
-        );
-    }
-
-    /// One row per CPU: the winner of each family in its representative record (with the
-    /// variants tied with it).
-    fn overview(&self, out: &mut String) {
-        let families = all_families(self.records);
-        out.push_str(
-            "<div class=\"scroll\"><table class=\"overview\">\n<caption>The best variant of each \
-             family on each CPU, in the record shown: its newest with every feature enabled, \
-             full runs before quick ones (&asymp;: tied with the best)</caption>\n<thead><tr>\
-             <th scope=\"col\">CPU</th><th scope=\"col\">records</th><th scope=\"col\">record \
-             shown</th>",
-        );
-        for family in &families {
-            let _ = write!(out, "<th scope=\"col\">{}</th>", esc(family));
-        }
-        out.push_str("</tr></thead>\n<tbody>\n");
+        self.overview(&mut out);
+        out.push_str("<h2 id=\"cpus\">CPUs</h2>\n<ul class=\"cpus\">\n");
         for group in &self.groups {
             let shown = group.representative();
-            let _ = write!(
+            let _ = writeln!(
                 out,
-                "<tr><th scope=\"row\"><a href=\"#{}\">{}</a></th><td class=\"num\">{}</td><td><a href=\"#{}\">{}</a></td>",
-                esc(&group.anchor()),
+                "<li><a href=\"{}\">{}</a>: {} record{}; shown: {}</li>",
+                esc(&cpu_page(group)),
                 esc(&group.cpu.describe()),
                 group.records.len(),
-                esc(&shown.anchor()),
+                plural(group.records.len()),
                 esc(&cpu::run_label(&shown.record))
             );
-            for family in &families {
-                let winners: Vec<String> = shown
-                    .record
-                    .ranks
-                    .iter()
-                    .filter(|r| &r.family == family && r.rank == 1)
-                    .map(|r| {
-                        let tie = if r.tied_with_best { "&asymp; " } else { "" };
-                        format!("{tie}<code>{}</code>", esc(&r.variant))
-                    })
-                    .collect();
-                let cell = if winners.is_empty() {
-                    "&ndash;".into()
-                } else {
-                    winners.join(" ")
+        }
+        out.push_str("</ul>\n");
+        method::section(&mut out);
+        out.push_str("</main>\n");
+        self.wrap("bitbench results", "", &out)
+    }
+
+    /// One row per family: its name (a link to its page) and the pick on each CPU, in the
+    /// record that speaks for it (the variants tied with the pick after ≈). Below 700 px
+    /// each row is a block of its own.
+    fn overview(&self, out: &mut String) {
+        out.push_str(
+            "<p class=\"note\">What to use: the first-ranked variant of each family on each \
+             CPU, in the record shown for the CPU (its newest with every feature enabled, full \
+             runs before quick ones); &asymp;: tied with it. Each family links to its page, \
+             with its tables and charts.</p>\n<table class=\"overview\">\n<thead><tr>\
+             <th scope=\"col\">family</th>",
+        );
+        for group in &self.groups {
+            let _ = write!(
+                out,
+                "<th scope=\"col\"><a href=\"{}\">{}</a></th>",
+                esc(&cpu_page(group)),
+                esc(&group.cpu.describe())
+            );
+        }
+        out.push_str("</tr></thead>\n<tbody>\n");
+        for family in all_families(self.records) {
+            let _ = write!(
+                out,
+                "<tr><th scope=\"row\"><a class=\"family\" href=\"{}\">{}</a></th>",
+                esc(&family_page(&family)),
+                esc(&family)
+            );
+            for group in &self.groups {
+                let record = &group.representative().record;
+                let mut ranks: Vec<_> =
+                    record.ranks.iter().filter(|r| r.family == family).collect();
+                ranks.sort_by_key(|r| r.rank);
+                let cell = match ranks.first() {
+                    None => "&ndash;".to_string(),
+                    Some(first) => {
+                        let ties: Vec<String> = ranks
+                            .iter()
+                            .filter(|r| r.tied_with_best)
+                            .map(|r| format!("<code>{}</code>", esc(&r.variant)))
+                            .collect();
+                        let tied = if ties.is_empty() {
+                            String::new()
+                        } else {
+                            format!(" <span class=\"ties\">&asymp; {}</span>", ties.join(", "))
+                        };
+                        format!("<code class=\"pick\">{}</code>{tied}", esc(&first.variant))
+                    }
                 };
-                let _ = write!(out, "<td>{cell}</td>");
+                let _ = write!(
+                    out,
+                    "<td data-cpu=\"{}\">{cell}</td>",
+                    esc(&group.cpu.describe())
+                );
             }
             out.push_str("</tr>\n");
         }
-        out.push_str("</tbody>\n</table></div>\n");
+        out.push_str("</tbody>\n</table>\n");
     }
 
-    fn cpu_section(&self, group: &CpuGroup, out: &mut String) {
-        let _ = writeln!(
-            out,
-            "<section class=\"cpu\" id=\"{}\">\n<h2>{}</h2>",
-            esc(&group.anchor()),
-            esc(&group.cpu.describe())
-        );
-        cpu::cpu_description(&group.records[0].record, out);
-        let shown = group.representative();
-        for found in &group.records {
-            self.record_details(found, std::ptr::eq(*found, shown), out);
-        }
-        out.push_str("</section>\n");
-    }
-
-    /// One record, open if it speaks for the CPU: the run, the tables, the charts.
-    fn record_details(&self, found: &Found, open: bool, out: &mut String) {
-        let record = &found.record;
-        let _ = writeln!(
-            out,
-            "<details class=\"record\" id=\"{}\"{}>\n<summary>{}</summary>",
-            esc(&found.anchor()),
-            if open { " open" } else { "" },
-            esc(&cpu::run_label(record))
-        );
-        cpu::run_description(found, out);
-        let charts = self.charts_of(found);
-        for family in record.families() {
+    /// A family's page: per CPU its table and charts, then the family across CPUs.
+    fn family(&self, family: &str) -> String {
+        let mut out = String::new();
+        let _ = writeln!(out, "<header>\n<h1>{}</h1>", esc(family));
+        family_summary(family, &mut out);
+        out.push_str("</header>\n<main>\n");
+        for (group, charts) in self.groups.iter().zip(&self.record_charts) {
+            let shown = group.representative();
+            if !shown.record.ranks.iter().any(|r| r.family == family) {
+                continue;
+            }
             let _ = writeln!(
                 out,
-                "<h3 id=\"{}-{}\">{}</h3>",
+                "<section class=\"cpu\">\n<h2>{}</h2>\n<p class=\"note\">{} &middot; \
+                 <a href=\"../{}\">the CPU and its records</a></p>",
+                esc(&group.cpu.describe()),
+                esc(&cpu::run_label(&shown.record)),
+                esc(&cpu_page(group))
+            );
+            ranked::table(&shown.record, family, &mut out);
+            if let Some((_, charts)) = charts.iter().find(|(f, _)| f == family) {
+                for chart in charts {
+                    chart.render("../", &mut out);
+                }
+            }
+            out.push_str("</section>\n");
+        }
+        cross_cpu::section(self, family, &mut out);
+        out.push_str("</main>\n");
+        self.wrap(family, "../", &out)
+    }
+
+    /// A CPU's page: its description, its records, the tables of the one shown.
+    fn cpu(&self, group: &CpuGroup) -> String {
+        let mut out = String::new();
+        let _ = writeln!(
+            out,
+            "<header>\n<h1>{}</h1>\n</header>\n<main>",
+            esc(&group.cpu.describe())
+        );
+        cpu::cpu_description(&group.records[0].record, &mut out);
+        let shown = group.representative();
+        out.push_str("<h2>Records</h2>\n");
+        for found in &group.records {
+            let _ = writeln!(
+                out,
+                "<details class=\"record\" id=\"{}\"{}>\n<summary>{}{}</summary>",
                 esc(&found.anchor()),
-                esc(&slug(&family)),
+                if std::ptr::eq(*found, shown) {
+                    " open"
+                } else {
+                    ""
+                },
+                esc(&cpu::run_label(&found.record)),
+                if std::ptr::eq(*found, shown) {
+                    " (shown)"
+                } else {
+                    ""
+                }
+            );
+            cpu::run_description(found, "../", &mut out);
+            out.push_str("</details>\n");
+        }
+        let _ = writeln!(
+            out,
+            "<h2>Every family, {}</h2>",
+            esc(&cpu::run_label(&shown.record))
+        );
+        for family in shown.record.families() {
+            let _ = writeln!(
+                out,
+                "<h3><a href=\"../{}\">{}</a></h3>",
+                esc(&family_page(&family)),
                 esc(&family)
             );
-            family_summary(&family, out);
-            ranked::table(record, &family, out);
-            let family_charts = charts.iter().find(|(f, _)| f == &family);
-            for chart in family_charts.map_or(&[][..], |(_, c)| c) {
-                chart.render(out);
-            }
+            ranked::table(&shown.record, &family, &mut out);
         }
-        out.push_str("</details>\n");
+        out.push_str("</main>\n");
+        self.wrap(&group.cpu.describe(), "../", &out)
     }
 }
 

@@ -44,10 +44,6 @@ pub(super) struct CpuGroup<'a> {
 }
 
 impl CpuGroup<'_> {
-    pub(super) fn anchor(&self) -> String {
-        format!("cpu-{}", self.cpu.slug())
-    }
-
     /// The record that speaks for the CPU: the newest that ran every variant with every
     /// feature (not feature-masked, no `--only`), a full run before a quick one; else the
     /// newest.

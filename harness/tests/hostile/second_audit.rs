@@ -166,7 +166,9 @@ fn drift(records: &Records) -> Vec<Case> {
             &format!("{in_family} regressed, 0 improved"),
         )
         .text("slower.json", records.scaled(1.5, &family))
-        .and("knight_attacks/lookup/sets_0_10-throughput")
+        // Rows are listed under their family's name: `knight_attacks`, then `  lookup/…`.
+        .and("\nknight_attacks\n")
+        .and("  lookup/sets_0_10-throughput")
         .exits(1),
         case(
             "compare: one variant 30% slower",
@@ -178,8 +180,8 @@ fn drift(records: &Records) -> Vec<Case> {
         case(
             "compare: everything 25% slower, the floor too: named as drift",
             &["compare", "good.json", "shifted.json"],
-            "every measurement moved +25.0%, the floor too (+25.0%): treated as machine drift; \
-             `--no-drift` to judge it raw",
+            // The line goes on (wrapped to the terminal's width): "`--no-drift` to judge it raw".
+            "every measurement moved +25.0%, the floor too (+25.0%): treated as machine drift;",
         )
         .text("shifted.json", records.scaled(1.25, everything))
         .and("0 regressed, 0 improved")
