@@ -13,7 +13,6 @@
 
 use super::QueenAttacksFamily;
 use crate::bench::{Bench, Draw, Queries, Shape};
-use crate::family::Family;
 use crate::sliders::{Bishop, Rook, SliderFamily, SliderQuery};
 use crate::{inputs, Bitboard};
 use rand::Rng;
@@ -88,6 +87,7 @@ impl Bench for QueenAttacksFamily {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::family::Family;
 
     #[test]
     fn community_shares_each_occupancy_among_twelve_queries() {

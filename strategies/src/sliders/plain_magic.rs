@@ -10,7 +10,6 @@
 //! The magics come from the seeded search of [`super::magic_search`] with every index 12 (9)
 //! bits wide, kept here as data like [`super::magic`]'s; a test runs the search again.
 
-use super::magic_search::MAGIC_SEED;
 use super::tables::{self, Hash, BISHOP_LINES, ROOK_LINES};
 use super::Slider;
 use crate::aligned::{CacheAligned, PageAligned};
@@ -128,7 +127,7 @@ impl Slider for PlainMagic {
 /// The seed's stream names: the search for plain magics draws apart from the fancy one.
 pub const STREAMS: [&str; 2] = ["plain_magic/rook", "plain_magic/bishop"];
 
-/// The committed rook magics: the search's output for [`MAGIC_SEED`], 12-bit indexes.
+/// The committed rook magics: the search's output for [`MAGIC_SEED`](super::magic_search::MAGIC_SEED), 12-bit indexes.
 const ROOK_MAGICS: [u64; 64] = [
     0x0080_0020_5d40_0080,
     0x1804_0200_2820_4000,
@@ -196,7 +195,7 @@ const ROOK_MAGICS: [u64; 64] = [
     0x2402_0c01_0142_3482,
 ];
 
-/// The committed bishop magics: the search's output for [`MAGIC_SEED`], 9-bit indexes.
+/// The committed bishop magics: the search's output for [`MAGIC_SEED`](super::magic_search::MAGIC_SEED), 9-bit indexes.
 const BISHOP_MAGICS: [u64; 64] = [
     0x4000_81cc_a424_0101,
     0x0600_8304_0804_8122,
@@ -267,7 +266,7 @@ const BISHOP_MAGICS: [u64; 64] = [
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::sliders::magic_search::find_magics_of_bits;
+    use crate::sliders::magic_search::{find_magics_of_bits, MAGIC_SEED};
 
     #[test]
     fn committed_magics_are_the_seeded_search_output() {
