@@ -29,6 +29,9 @@ struct Columns<'a> {
     workload: String,
     pressure: Option<u64>,
     cycles: bool,
+    /// The family's unit of work where it is not a query (queens, nodes): throughput then
+    /// also shows millions of units per second.
+    rate: Option<String>,
 }
 
 impl Columns<'_> {
@@ -43,12 +46,16 @@ impl Columns<'_> {
             },
             false,
         );
+        let rate = self.rate.as_ref().map(|unit| format!("M{unit}/s"));
         for mode in [Mode::Throughput, Mode::Latency] {
             let mut columns = vec![("ns/op", true), (kind.header(), true)];
             if self.cycles {
                 columns.push(("cyc*", true));
             }
             columns.push(("ratio", true));
+            if let (Mode::Throughput, Some(rate)) = (mode, &rate) {
+                columns.push((rate, true));
+            }
             table.group(&format!("{} ({})", mode.name(), self.workload), &columns);
         }
         if let Some(e) = self.pressure {
@@ -65,6 +72,11 @@ impl Columns<'_> {
                 .record
                 .find(self.family, variant, &self.workload, mode, 0);
             cells.extend(self.mode_cells(m));
+            if mode == Mode::Throughput && self.rate.is_some() {
+                cells.push(m.map_or("-".into(), |m| {
+                    format!("{:.0}", 1e3 / m.ns_per_op.median.max(1e-9))
+                }));
+            }
         }
         if let Some(e) = self.pressure {
             let m = self.record.family(self.family).find(|m| {
@@ -133,6 +145,7 @@ fn family_table(record: &Record, family: &str, out: &mut String) {
         workload,
         pressure: record.largest_eviction(family),
         cycles: record.clock.is_some(),
+        rate: record.work_unit(family),
     };
     let mut table = TextTable::default();
     columns.headers(&mut table);
