@@ -7,7 +7,8 @@
 
 use super::{
     black_magic, classical, dumb7fill, hyperbola, kindergarten, kogge_stone, leorik, magic,
-    obstruction_difference, peers, plain_magic, qbb, reference, sbamg, Slider, SliderQuery,
+    obstruction_difference, peers, plain_magic, qbb, reference, rotated, sbamg, Slider,
+    SliderQuery,
 };
 use crate::family::pieces::{Line, LinePiece, PieceFamily};
 use crate::family::{Kernel, Source};
@@ -136,6 +137,13 @@ crate::family! {
             kernel: kindergarten::Kindergarten,
             source: Source::New,
             footprint: kindergarten::TABLE_BYTES,
+        },
+        Rotated {
+            name: "rotated",
+            summary: "rotated bitboards: file and diagonal occupancies renumbered onto consecutive bits (kept per thread for the last occupancy), a line table per line (chessprogramming: Rotated Bitboards)",
+            kernel: rotated::Rotated,
+            source: Source::New,
+            footprint: rotated::TABLE_BYTES,
         },
         Magic {
             name: "magic",

@@ -32,6 +32,7 @@
 //! | [`leorik`] | 1 / 1 KiB | Leorik: `o ^ (o - r)` above, one leading-zero count below |
 //! | [`sbamg`] | 4 / 4 KiB | `o ^ (o - 3cbn)` per line, `cbn` the nearest blocker below |
 //! | [`kindergarten`] | 4.5 / 5 KiB | multiply the line onto 6 bits, index a line table |
+//! | [`rotated`] | 66 / 66 KiB | rotated occupancies (kept per thread), a line table per line |
 //! | [`magic`] | 805.5 / 46.5 KiB | fancy magic, seeded search; multiply, shift, one load |
 //! | [`plain_magic`] | 2 MiB / 257 KiB | fixed 12/9-bit index, a whole slice per square |
 //! | [`black_magic`] | 689 KiB, shared | fixed-shift black magic, published constants |
@@ -65,6 +66,7 @@ pub mod peers;
 pub mod plain_magic;
 pub mod qbb;
 pub mod reference;
+pub mod rotated;
 pub mod sbamg;
 pub(crate) mod tables;
 pub mod workloads;
