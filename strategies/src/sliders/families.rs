@@ -180,7 +180,7 @@ crate::family! {
             needs: bmi2,
             kernel: super::split_pext::SplitPext::new(bmi2),
             source: Source::New,
-            footprint: super::split_pext::TABLE_BYTES,
+            footprint: super::tables::SPLIT_PEXT_TABLE_BYTES,
         },
         SlideArithmetic {
             name: "slide_arithmetic",
@@ -188,7 +188,7 @@ crate::family! {
             needs: bmi2,
             kernel: super::slide_arithmetic::SlideArithmetic::new(bmi2),
             source: Source::New,
-            footprint: super::slide_arithmetic::TABLE_BYTES,
+            footprint: hyperbola::GFNI_TABLE_BYTES,
         },
         KoggeStoneAvx2 {
             name: "kogge_stone_avx2",

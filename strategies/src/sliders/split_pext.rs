@@ -37,8 +37,11 @@ pub static BISHOP_TABLES: PageAligned<[LineTable; 2]> =
     PageAligned([table(BISHOP_LINES[0]), table(BISHOP_LINES[1])]);
 
 /// Two line tables and the masks, per piece.
-pub const TABLE_BYTES: Footprint = Footprint::same(
-    core::mem::size_of::<[LineTable; 2]>() + core::mem::size_of::<[[u64; 2]; 64]>(),
+pub const TABLE_BYTES: Footprint = super::tables::SPLIT_PEXT_TABLE_BYTES;
+
+const _: () = assert!(
+    TABLE_BYTES.rook
+        == core::mem::size_of::<[LineTable; 2]>() + core::mem::size_of::<[[u64; 2]; 64]>()
 );
 
 /// The relevant squares of the line along `up` (and its opposite) through `square`.
