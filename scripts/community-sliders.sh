@@ -10,6 +10,10 @@
 #   scripts/community-sliders.sh PATH            a full bitbench run of the family (about a minute)
 #   scripts/community-sliders.sh PATH --quick    bitbench's --quick budget
 #   scripts/community-sliders.sh PATH --keep D   keep the community output and the record in D
+#   scripts/community-sliders.sh PATH --native   bitbench built with -C target-cpu=native (in
+#                                                target/native), as the community benchmark is
+#                                                built with -march=native: its portable
+#                                                variants may then use lzcnt, shlx, AVX-512
 #
 # A measurement, not a test: CI does not run it. Needs clang-16 (installed with apt-get if
 # missing) and python3. Get a checkout with
@@ -18,11 +22,13 @@ set -euo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 
 checkout=
+native=0
 mode=()
 keep=
 while (($#)); do
     case $1 in
         --quick) mode=(--quick) ;;
+        --native) native=1 ;;
         --keep) keep=${2:?--keep needs a folder}; shift ;;
         -h | --help) sed -n '2,/^set -euo/{/^set -euo/d;s/^# \{0,1\}//;p}' "$0"; exit 0 ;;
         -*) echo "community-sliders.sh: unknown argument $1" >&2; exit 2 ;;
@@ -48,12 +54,18 @@ echo "==> running Chess_Movegen (one thread)" >&2
 (cd "$scratch/cmg" && ./movegen_compare) >"$scratch/community.txt" 2>&1 ||
     { tail -n 20 "$scratch/community.txt" >&2; exit 1; }
 echo "==> running bitbench ${mode[*]} --only queen_attacks" >&2
-(cd "$root" && cargo build --release -q)
-"$root/target/release/bitbench" "${mode[@]}" run --only queen_attacks --out "$scratch/bitbench" \
+target=$root/target
+if ((native)); then
+    target=$root/target/native
+    export RUSTFLAGS="${RUSTFLAGS:-} -C target-cpu=native"
+fi
+(cd "$root" && CARGO_TARGET_DIR=$target cargo build --release -q)
+"$target/release/bitbench" "${mode[@]}" run --only queen_attacks --out "$scratch/bitbench" \
     >"$scratch/bitbench.log" 2>&1 || { tail -n 20 "$scratch/bitbench.log" >&2; exit 1; }
 record=$(find "$scratch/bitbench" -name '*.json' ! -name '.*' | head -n 1)
 if [[ -n $keep ]]; then
     mkdir -p "$keep"
     cp "$scratch/community.txt" "$record" "$keep/"
 fi
-python3 "$root/scripts/community_sliders.py" "$scratch/community.txt" "$record"
+python3 "$root/scripts/community_sliders.py" "$scratch/community.txt" "$record" \
+    "$( ((native)) && echo 'bitbench built with -C target-cpu=native' || echo 'bitbench built for baseline x86-64 (its default)')"

@@ -1,6 +1,6 @@
 """Joins Chess_Movegen's output with a bitbench record of queen_attacks: see community-sliders.sh.
 
-Usage: community_sliders.py COMMUNITY_OUTPUT RECORD_JSON
+Usage: community_sliders.py COMMUNITY_OUTPUT RECORD_JSON [BUILD_NOTE]
 """
 import json
 import re
@@ -73,6 +73,8 @@ def main():
     ours, record = bitbench(sys.argv[2])
     machine = record.get("machine", {})
     print(f"Community slider benchmark (Chess_Movegen, clang-16 -O3 -march=native) beside bitbench queen_attacks")
+    if len(sys.argv) > 3:
+        print(sys.argv[3])
     print(f"CPU: {cpu}; bitbench record {record.get('run', {}).get('started_utc', '')}")
     print("Workload: random square, occupancy a & b, 12 queens per occupancy, one thread; "
           "bitbench: distribution `community`, throughput, hot (median).")
