@@ -4,7 +4,7 @@
 //! For every selected family, the runner measures the family's headline workload in
 //! throughput mode as the main run does (every selected variant and the family's A/A control
 //! in interleaved rounds, each sample hot, with the main run's budget per workload, or the
-//! quick run's with `--quick`, but always the main run's passes: see [`full_pools`]).
+//! quick run's with `--quick`, but always the main run's passes: see `full_pools`).
 //! Then, in the same process, every variant runs a **plain loop**: one `Vec` of the family's
 //! queries from the same distribution, one batch call over all of it, the answers counted
 //! against their masks where the distribution has them, `black_box` on the inputs and the
@@ -60,7 +60,7 @@ impl Check {
     /// Whether the two agree within [`TOLERANCE`].
     pub fn agrees(&self) -> bool {
         let r = self.ratio();
-        r <= TOLERANCE && r >= 1.0 / TOLERANCE
+        (1.0 / TOLERANCE..=TOLERANCE).contains(&r)
     }
 }
 

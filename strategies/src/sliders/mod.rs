@@ -187,7 +187,7 @@ pub fn queen_batch_by_pieces<S: Slider>(slider: S, queries: &[SliderQuery], out:
         slider.rook_batch(queries, out);
         slider.bishop_batch(queries, bishops);
         for (out, bishop) in out.iter_mut().zip(bishops.iter()) {
-            *out = *out | *bishop;
+            *out |= *bishop;
         }
     }
 }
