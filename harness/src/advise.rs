@@ -83,8 +83,42 @@ pub struct FamilyAdvice {
     pub crossover: Option<Crossover>,
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub in_context: Vec<InContext>,
+    /// For a family that counts its work in its own unit (queens, nodes): the recommended
+    /// variant's time per unit and rate on the headline distribution in throughput mode.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub rate: Option<Rate>,
     /// Measured only in a `--quick` run.
     pub quick: bool,
+}
+
+/// A time per unit of work and the rate it makes: `1.07 ns/queen, 935 million queens/s`.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Rate {
+    pub unit: String,
+    pub workload: String,
+    pub ns_per_unit: f64,
+    pub millions_per_second: f64,
+}
+
+/// The rate of `variant` on `family`'s headline distribution in throughput mode, where the
+/// family counts in a unit other than the query.
+fn rate(record: &Record, family: &str, variant: &str) -> Option<Rate> {
+    let unit = record.work_unit(family)?;
+    let workload = record.headline(family)?;
+    let m = record.find(
+        family,
+        variant,
+        &workload,
+        crate::record::Mode::Throughput,
+        0,
+    )?;
+    let ns = m.ns_per_op.median;
+    Some(Rate {
+        unit,
+        workload,
+        ns_per_unit: ns,
+        millions_per_second: 1e3 / ns.max(1e-9),
+    })
 }
 
 /// The advice of one record.
@@ -204,6 +238,7 @@ fn family_advice(record: &Record, family: &str) -> Option<FamilyAdvice> {
         table_bytes: sample.table_bytes,
         crossover: crossover(record, family, best_name),
         in_context: in_context(record, family),
+        rate: rate(record, family, best_name),
         quick: record.run.quick,
     })
 }
@@ -489,6 +524,13 @@ pub fn render_text(advice: &Advice, bold: fn(&str) -> String) -> String {
                 ""
             }
         );
+        if let Some(r) = &f.rate {
+            let _ = writeln!(
+                out,
+                "  {:.2} ns/{}, {:.0} million {}s per second ({}, throughput)",
+                r.ns_per_unit, r.unit, r.millions_per_second, r.unit, r.workload
+            );
+        }
         if !f.tied.is_empty() {
             let _ = writeln!(out, "  tied with it: {}", f.tied.join(", "));
         }

@@ -96,6 +96,7 @@ pub mod movegen;
 pub mod pawn_structure;
 pub mod perft;
 pub mod position;
+pub mod queen_attacks;
 pub mod registry;
 mod simd;
 pub mod sliders;

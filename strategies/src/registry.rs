@@ -88,6 +88,7 @@ registry!(
         crate::knight_attacks::KnightFamily,
         crate::sliders::RookAttacksFamily,
         crate::sliders::BishopAttacksFamily,
+        crate::queen_attacks::QueenAttacksFamily,
         crate::attack_spans::AttackSpansFamily,
         crate::pawn_structure::PawnStructureFamily,
         crate::knight_fill::KnightFillFamily,

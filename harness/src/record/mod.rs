@@ -415,6 +415,14 @@ impl Record {
         out
     }
 
+    /// The unit `family` counts its work in, where it is not a query (`queen_attacks`: queens,
+    /// perft: nodes): tables, charts and `advise` then show millions of them per second.
+    pub fn work_unit(&self, family: &str) -> Option<String> {
+        self.family(family)
+            .find(|m| m.unit != "query")
+            .map(|m| m.unit.clone())
+    }
+
     /// The measurements of one family.
     pub fn family<'a>(&'a self, family: &'a str) -> impl Iterator<Item = &'a Measurement> + 'a {
         self.measurements.iter().filter(move |m| m.family == family)

@@ -38,6 +38,9 @@ struct Columns<'a> {
     /// The compact layout (below [`WIDE`] columns): no cycles and no ratio columns (the
     /// geomean ranks; every ratio is in the full tables), the tie mark after the spread.
     compact: bool,
+    /// The family's unit of work where it is not a query (queens, nodes): throughput then
+    /// also shows millions of units per second (in the wide layout).
+    rate: Option<String>,
 }
 
 /// From this many columns on, the ranked tables use their wide layout.
@@ -55,6 +58,7 @@ impl Columns<'_> {
             },
             false,
         );
+        let rate = self.rate.as_ref().map(|unit| format!("M{unit}/s"));
         for (mode, priority) in [(Mode::Throughput, 1), (Mode::Latency, 3)] {
             if self.compact {
                 table.group(mode.name(), &[("ns", true), (kind.header(), false)]);
@@ -66,6 +70,9 @@ impl Columns<'_> {
                 columns.push(("cyc*", true));
             }
             columns.push(("ratio", true));
+            if let (Mode::Throughput, Some(rate)) = (mode, &rate) {
+                columns.push((rate, true));
+            }
             table.group(&format!("{} ({})", mode.name(), self.workload), &columns);
             table.optional(priority);
         }
@@ -85,6 +92,11 @@ impl Columns<'_> {
                 .record
                 .find(self.family, variant, &self.workload, mode, 0);
             cells.extend(self.mode_cells(m));
+            if mode == Mode::Throughput && self.rate.is_some() && !self.compact {
+                cells.push(m.map_or("-".into(), |m| {
+                    format!("{:.0}", 1e3 / m.ns_per_op.median.max(1e-9))
+                }));
+            }
         }
         if let Some(e) = self.pressure {
             let m = self.record.family(self.family).find(|m| {
@@ -177,6 +189,7 @@ fn family_table(record: &Record, family: &str, width: usize, out: &mut String) {
         pressure: record.largest_eviction(family),
         cycles: record.clock.is_some(),
         compact,
+        rate: record.work_unit(family),
     };
     let mut table = TextTable::default();
     columns.headers(&mut table);

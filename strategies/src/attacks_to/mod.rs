@@ -190,6 +190,21 @@ crate::family! {
             source: SUPER_PIECE,
             footprint: LEAPER_BYTES + PEXT_TABLE_BYTES.both(false),
         },
+        SuperPiecePlainMagic {
+            name: "super_piece_plain_magic",
+            summary: "super-piece: leaper tables, rook and bishop attacks by plain magic (top three in rook_attacks on Intel family 6 model 167)",
+            kernel: SuperPiece(crate::sliders::plain_magic::PlainMagic),
+            source: SUPER_PIECE,
+            footprint: LEAPER_BYTES + crate::sliders::plain_magic::TABLE_BYTES.both(false),
+        },
+        SuperPieceSplitPext {
+            name: "super_piece_split_pext",
+            summary: "super-piece: leaper tables, rook and bishop attacks by split PEXT, the query compiled with BMI2 (top three in rook_attacks there too)",
+            needs: bmi2,
+            kernel: SuperPiece(crate::sliders::split_pext::SplitPext::new(bmi2)),
+            source: SUPER_PIECE,
+            footprint: LEAPER_BYTES + crate::sliders::tables::SPLIT_PEXT_TABLE_BYTES.both(false),
+        },
         SuperPieceKoggeStoneAvx2 {
             name: "super_piece_kogge_stone_avx2",
             summary: "super-piece: leaper tables, rook and bishop attacks by Kogge-Stone in one __m256i each",

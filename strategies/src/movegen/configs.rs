@@ -5,10 +5,10 @@
 //! The default configuration ([`DefaultConfig`]: `magic` sliders, `rectangular` in-between,
 //! `snipers` checkers and pins, `lookup` knights, the fastest portable choices measured on the
 //! development machine, see `perft`'s documentation) and every configuration that differs from
-//! it in **one** technique: 14 slider techniques and 2 peers' slider lookups, 10 in-between, 4
+//! it in **one** technique: 21 slider techniques and 2 peers' slider lookups, 10 in-between, 4
 //! checkers-and-pins and 10 knight techniques (those that run on the architecture). Every
 //! other combination would be its own copy of the generator, and all of them together (about
-//! 7,000) would take hours to compile; asking for one is an error
+//! 9,000) would take hours to compile; asking for one is an error
 //! ([`ConfigError::NotCompiled`]) that names the default.
 //!
 //! A choice is dispatched once: [`visit`] matches the one technique that differs and hands

@@ -17,10 +17,12 @@ fn has(feature: Feature) -> bool {
 fn every_variant_agrees<P: LinePiece>() {
     let ran = all_variants_agree::<SliderFamily<P>>();
     assert!(
-        ran.len() >= 8 + 2,
-        "eight portable techniques and two peers: {ran:?}"
+        ran.len() >= 12 + 2,
+        "twelve portable techniques and two peers: {ran:?}"
     );
-    assert_eq!(ran.contains(&"pext"), has(Feature::Bmi2));
+    for bmi2 in ["pext", "split_pext", "slide_arithmetic"] {
+        assert_eq!(ran.contains(&bmi2), has(Feature::Bmi2), "{bmi2}");
+    }
     assert_eq!(ran.contains(&"kogge_stone_avx2"), has(Feature::Avx2));
     for avx512 in [
         "kogge_stone_avx512",

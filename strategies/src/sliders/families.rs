@@ -6,8 +6,9 @@
 //! piece; the move generator's configurations pick it up through [`SliderVariant::with`].
 
 use super::{
-    black_magic, classical, dumb7fill, hyperbola, kindergarten, kogge_stone, magic,
-    obstruction_difference, peers, reference, Slider, SliderQuery,
+    black_magic, classical, dumb7fill, hyperbola, kindergarten, kogge_stone, leorik, magic,
+    obstruction_difference, peers, plain_magic, qbb, reference, rotated, sbamg, Slider,
+    SliderQuery,
 };
 use crate::family::pieces::{Line, LinePiece, PieceFamily};
 use crate::family::{Kernel, Source};
@@ -109,6 +110,27 @@ crate::family! {
             source: Source::New,
             footprint: obstruction_difference::TABLE_BYTES,
         },
+        Qbb {
+            name: "qbb",
+            summary: "QBBEngine's line attacks: per line a bit scan each way, the span between two shifted masks (chessprogramming: QBBEngine)",
+            kernel: qbb::Qbb,
+            source: Source::New,
+            footprint: qbb::TABLE_BYTES,
+        },
+        Leorik {
+            name: "leorik",
+            summary: "Leorik's line subtraction: per line o^(o-r) above, one leading-zero count below (lithander's Leorik)",
+            kernel: leorik::Leorik,
+            source: Source::New,
+            footprint: leorik::TABLE_BYTES,
+        },
+        Sbamg {
+            name: "sbamg",
+            summary: "per line o^(o-3cbn), cbn the nearest blocker below (chessprogramming: Subtracting a Rook from a Blocking Piece)",
+            kernel: sbamg::Sbamg,
+            source: Source::New,
+            footprint: sbamg::TABLE_BYTES,
+        },
         Kindergarten {
             name: "kindergarten",
             summary: "line occupancy multiplied onto six bits, one line-table load per line (chessprogramming: Kindergarten Bitboards)",
@@ -116,12 +138,26 @@ crate::family! {
             source: Source::New,
             footprint: kindergarten::TABLE_BYTES,
         },
+        Rotated {
+            name: "rotated",
+            summary: "rotated bitboards: file and diagonal occupancies renumbered onto consecutive bits (kept per thread for the last occupancy), a line table per line (chessprogramming: Rotated Bitboards)",
+            kernel: rotated::Rotated,
+            source: Source::New,
+            footprint: rotated::TABLE_BYTES,
+        },
         Magic {
             name: "magic",
             summary: "fancy magic bitboards from a seeded search: mask, multiply, shift, one load (chessprogramming: Magic Bitboards)",
             kernel: magic::Magic,
             source: Source::New,
             footprint: magic::TABLE_BYTES,
+        },
+        PlainMagic {
+            name: "plain_magic",
+            summary: "plain magic bitboards: fixed 12/9-bit index, a whole slice per square, shift by an immediate (chessprogramming: Magic Bitboards)",
+            kernel: plain_magic::PlainMagic,
+            source: Source::New,
+            footprint: plain_magic::TABLE_BYTES,
         },
         BlackMagic {
             name: "black_magic",
@@ -137,6 +173,22 @@ crate::family! {
             kernel: super::pext::Pext::new(bmi2),
             source: Source::New,
             footprint: super::tables::PEXT_TABLE_BYTES,
+        },
+        SplitPext {
+            name: "split_pext",
+            summary: "BMI2 pext per line into two 64-entry line tables, ORed (chessprogramming: BMI2, split per line)",
+            needs: bmi2,
+            kernel: super::split_pext::SplitPext::new(bmi2),
+            source: Source::New,
+            footprint: super::tables::SPLIT_PEXT_TABLE_BYTES,
+        },
+        SlideArithmetic {
+            name: "slide_arithmetic",
+            summary: "per line bzhi splits at the slider, blsmsk above, a leading-zero shift below, XORed (chessprogramming: Slide Arithmetic)",
+            needs: bmi2,
+            kernel: super::slide_arithmetic::SlideArithmetic::new(bmi2),
+            source: Source::New,
+            footprint: hyperbola::GFNI_TABLE_BYTES,
         },
         KoggeStoneAvx2 {
             name: "kogge_stone_avx2",

@@ -23,10 +23,21 @@ pub const MAGIC_SEED: u64 = 0x6d61_6769_6373; // "magics"
 /// One magic per square for a slider moving in `directions`, from `seed`. `stream` names the
 /// piece, so the two pieces draw independent candidates.
 pub fn find_magics(seed: u64, stream: &str, directions: [Direction; 4]) -> [u64; 64] {
+    find_magics_of_bits(seed, stream, directions, None)
+}
+
+/// As [`find_magics`], but every index `bits` wide (a fixed shift, as plain magic bitboards
+/// use) where `bits` is given, rather than as wide as each square's relevant mask.
+pub fn find_magics_of_bits(
+    seed: u64,
+    stream: &str,
+    directions: [Direction; 4],
+    bits: Option<u32>,
+) -> [u64; 64] {
     let mut rng = inputs::rng(seed, stream);
     let mut magics = [0; 64];
     for (square, magic) in magics.iter_mut().enumerate() {
-        *magic = find_magic(&mut rng, square as u32, directions);
+        *magic = find_magic(&mut rng, square as u32, directions, bits);
     }
     magics
 }
@@ -48,9 +59,14 @@ fn attacks(square: u32, occupied: u64, directions: [Direction; 4]) -> u64 {
         .fold(0, |set, &d| set | ray_attacks(square, d, occupied))
 }
 
-fn find_magic(rng: &mut ChaCha8Rng, square: u32, directions: [Direction; 4]) -> u64 {
+fn find_magic(
+    rng: &mut ChaCha8Rng,
+    square: u32,
+    directions: [Direction; 4],
+    bits: Option<u32>,
+) -> u64 {
     let mask = relevant(square, directions);
-    let bits = mask.count_ones();
+    let bits = bits.unwrap_or(mask.count_ones());
     let shift = 64 - bits;
     let mut subsets = Vec::with_capacity(1 << bits);
     let mut subset = 0u64;

@@ -28,10 +28,17 @@
 //! | [`kogge_stone`] | none | parallel-prefix occluded fill per direction |
 //! | [`hyperbola`] | 1.5 / 1 KiB | `o ^ (o - 2r)` both ways, byte swap; ranks by a 512 B table |
 //! | [`obstruction_difference`] | 4 / 4 KiB | `upper ^ (upper - ms1b(lower))` per line |
+//! | [`qbb`] | 4 / 4 KiB | QBBEngine: a bit scan each way per line, the span between |
+//! | [`leorik`] | 1 / 1 KiB | Leorik: `o ^ (o - r)` above, one leading-zero count below |
+//! | [`sbamg`] | 4 / 4 KiB | `o ^ (o - 3cbn)` per line, `cbn` the nearest blocker below |
 //! | [`kindergarten`] | 4.5 / 5 KiB | multiply the line onto 6 bits, index a line table |
+//! | [`rotated`] | 66 / 66 KiB | rotated occupancies (kept per thread), a line table per line |
 //! | [`magic`] | 805.5 / 46.5 KiB | fancy magic, seeded search; multiply, shift, one load |
+//! | [`plain_magic`] | 2 MiB / 257 KiB | fixed 12/9-bit index, a whole slice per square |
 //! | [`black_magic`] | 689 KiB, shared | fixed-shift black magic, published constants |
 //! | `pext` | 805 / 46 KiB | BMI2 `pext` index into the magic layout |
+//! | `split_pext` | 65 / 65 KiB | BMI2 `pext` per line into two 64-entry line tables |
+//! | `slide_arithmetic` | 1 / 1 KiB | BMI2 `bzhi` split at the slider, `blsmsk` above |
 //! | `avx2::kogge_stone` | none | four directions in one `__m256i` |
 //! | `avx512::kogge_stone` | none | eight directions in one `__m512i`, `vprolvq` |
 //! | `avx512::kogge_stone_batch` | none | eight queries per `__m512i`, a direction at a time |
@@ -51,11 +58,16 @@ pub mod first_rank;
 pub mod hyperbola;
 pub mod kindergarten;
 pub mod kogge_stone;
+pub mod leorik;
 pub mod magic;
 pub mod magic_search;
 pub mod obstruction_difference;
 pub mod peers;
+pub mod plain_magic;
+pub mod qbb;
 pub mod reference;
+pub mod rotated;
+pub mod sbamg;
 pub(crate) mod tables;
 pub mod workloads;
 
@@ -67,6 +79,10 @@ pub mod avx512;
 pub mod gfni;
 #[cfg(target_arch = "x86_64")]
 pub mod pext;
+#[cfg(target_arch = "x86_64")]
+pub mod slide_arithmetic;
+#[cfg(target_arch = "x86_64")]
+pub mod split_pext;
 
 pub use families::{
     Attacks, Bishop, BishopAttacksFamily, Rook, RookAttacksFamily, SliderFamily, SliderUser,
@@ -140,6 +156,39 @@ pub trait Slider: Copy {
         crate::each!(queries, out, |query| {
             self.bishop(query.square, query.occupied)
         });
+    }
+
+    /// `out[i] = queen(queries[i].square, queries[i].occupied)`, as [`Slider::rook_batch`]:
+    /// the scalar loop, rook and bishop of one query together. Kernels that answer several
+    /// queries at once override it with [`queen_batch_by_pieces`].
+    ///
+    /// # Panics
+    /// If `queries` and `out` differ in length.
+    #[inline(always)]
+    fn queen_batch(self, queries: &[SliderQuery], out: &mut [Bitboard]) {
+        crate::each!(queries, out, |query| {
+            self.queen(query.square, query.occupied)
+        });
+    }
+}
+
+/// [`Slider::queen_batch`] for a kernel whose strength is its batches: a chunk of queries
+/// through `rook_batch`, the same chunk through `bishop_batch`, the answers ORed.
+///
+/// # Panics
+/// If `queries` and `out` differ in length.
+#[inline(always)]
+pub fn queen_batch_by_pieces<S: Slider>(slider: S, queries: &[SliderQuery], out: &mut [Bitboard]) {
+    assert_eq!(queries.len(), out.len(), "batch slices differ in length");
+    const CHUNK: usize = 64;
+    let mut bishops = [Bitboard::EMPTY; CHUNK];
+    for (queries, out) in queries.chunks(CHUNK).zip(out.chunks_mut(CHUNK)) {
+        let bishops = &mut bishops[..queries.len()];
+        slider.rook_batch(queries, out);
+        slider.bishop_batch(queries, bishops);
+        for (out, bishop) in out.iter_mut().zip(bishops.iter()) {
+            *out |= *bishop;
+        }
     }
 }
 

@@ -75,6 +75,11 @@ pub const PEXT_TABLE_BYTES: Footprint = Footprint {
     bishop: BISHOP_TABLE_LEN * 8 + 64 * 16,
 };
 
+/// The split PEXT tables (x86-only `split_pext`): per piece two line tables of 64 × 64
+/// entries and 64 pairs of masks. Here, not in `split_pext`, so that descriptors compile on
+/// every architecture.
+pub const SPLIT_PEXT_TABLE_BYTES: Footprint = Footprint::same(2 * 64 * 64 * 8 + 64 * 16);
+
 /// The subsets of one line's relevant squares through a square, each with its attacks along
 /// the line and its bits packed by the square's whole relevant mask.
 struct LineSubsets {

@@ -12,7 +12,9 @@ use crate::family::pieces::{Line, LinePiece, PieceFamily};
 use crate::family::{Kernel, Source};
 use crate::geometry::Footprint;
 use crate::sliders::obstruction_difference::{self, ObstructionDifference};
-use crate::sliders::{self, black_magic, classical, hyperbola, kindergarten, kogge_stone, magic};
+use crate::sliders::{
+    self, black_magic, classical, hyperbola, kindergarten, kogge_stone, magic, plain_magic,
+};
 use crate::sliders::{Bishop, Rook};
 use crate::Bitboard;
 
@@ -108,6 +110,21 @@ crate::family! {
             kernel: super::pext::ModifyOccupancyPext::new(bmi2),
             source: MODIFY_OCCUPANCY,
             footprint: sliders::tables::PEXT_TABLE_BYTES,
+        },
+        ModifyOccupancyPlainMagic {
+            name: "modify_occupancy_plain_magic",
+            summary: "attack, remove the attacked blockers, attack again, XOR: plain magic lookups",
+            kernel: ModifyOccupancy(plain_magic::PlainMagic),
+            source: MODIFY_OCCUPANCY,
+            footprint: plain_magic::TABLE_BYTES,
+        },
+        ModifyOccupancySplitPext {
+            name: "modify_occupancy_split_pext",
+            summary: "attack, remove the attacked blockers, attack again, XOR: split PEXT lookups, the batch compiled with BMI2",
+            needs: bmi2,
+            kernel: super::featured::ModifyOccupancyFeatured(ModifyOccupancy(sliders::split_pext::SplitPext::new(bmi2))),
+            source: MODIFY_OCCUPANCY,
+            footprint: sliders::tables::SPLIT_PEXT_TABLE_BYTES,
         },
         ModifyOccupancyClassical {
             name: "modify_occupancy_classical",

@@ -27,6 +27,8 @@
 //! |---|---:|---|
 //! | [`modify_occupancy`] `_magic` | as `magic` | attack, remove the attacked blockers, attack again, XOR |
 //! | `modify_occupancy_black_magic`, `_obstruction_difference`, `_kogge_stone` | as the slider technique | the same on other slider techniques |
+//! | `modify_occupancy_plain_magic` | as `plain_magic` | the same on plain magic lookups (top three in `rook_attacks` on Intel family 6 model 167) |
+//! | [`featured`] `_split_pext` | as `split_pext` | the same on split PEXT, batch inside `with_features` (top three in `rook_attacks` there too) |
 //! | `pext::ModifyOccupancyPext` | as `pext` | the same on BMI2 `pext` lookups, batch inside one `bmi2` function |
 //! | [`line_conditional`] `_obstruction_difference`, `_kindergarten` | as the line technique | per line, the second lookup only if an inner blocker is attacked |
 //! | [`one_lookup`] | 2 / 3 KiB | per line one lookup of the first blockers and the x-rays behind them |
@@ -39,6 +41,7 @@
 
 pub mod direction_fills;
 pub mod families;
+pub mod featured;
 pub mod line_conditional;
 pub mod modify_occupancy;
 pub mod one_lookup;

@@ -119,4 +119,9 @@ impl Slider for KoggeStoneAvx512Batch {
         // SAFETY: `self.0` is an `Avx512` token, which exists only if AVX-512F was detected.
         unsafe { batch(queries, out, Direction::BISHOP) }
     }
+
+    #[inline]
+    fn queen_batch(self, queries: &[SliderQuery], out: &mut [Bitboard]) {
+        crate::sliders::queen_batch_by_pieces(self, queries, out);
+    }
 }

@@ -120,4 +120,9 @@ impl Slider for MagicGatherAvx512 {
         // SAFETY: `self.0` is an `Avx512` token, which exists only if AVX-512F was detected.
         unsafe { batch(queries, out, &BISHOP_ENTRIES.0, &BISHOP_ATTACKS.0) }
     }
+
+    #[inline]
+    fn queen_batch(self, queries: &[SliderQuery], out: &mut [Bitboard]) {
+        crate::sliders::queen_batch_by_pieces(self, queries, out);
+    }
 }

@@ -1,0 +1,71 @@
+#!/usr/bin/env bash
+# bitbench's queen_attacks beside the community's slider benchmark (Gigantua's Chess_Movegen)
+# on this CPU: builds the checkout at PATH with Debian's clang-16 and its own Makefile (in a
+# scratch copy: nothing of it enters this tree), runs it, runs `bitbench run --only
+# queen_attacks` into a scratch folder, and prints for every technique both have its million
+# queens per second in each, on the community workload (uniform random squares, occupancy
+# a & b of two random words, 12 lookups per occupancy, one thread; bitbench: the `community`
+# distribution, throughput mode, hot), and the ratio bitbench / community.
+#
+#   scripts/community-sliders.sh PATH            a full bitbench run of the family (about a minute)
+#   scripts/community-sliders.sh PATH --quick    bitbench's --quick budget
+#   scripts/community-sliders.sh PATH --keep D   keep the community output and the record in D
+#   scripts/community-sliders.sh PATH --native   bitbench built with -C target-cpu=native (in
+#                                                target/native), as the community benchmark is
+#                                                built with -march=native: its portable
+#                                                variants may then use lzcnt, shlx, AVX-512
+#
+# A measurement, not a test: CI does not run it. Needs clang-16 (installed with apt-get if
+# missing) and python3. Get a checkout with
+#   git clone https://github.com/Gigantua/Chess_Movegen
+set -euo pipefail
+root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+
+checkout=
+native=0
+mode=()
+keep=
+while (($#)); do
+    case $1 in
+        --quick) mode=(--quick) ;;
+        --native) native=1 ;;
+        --keep) keep=${2:?--keep needs a folder}; shift ;;
+        -h | --help) sed -n '2,/^set -euo/{/^set -euo/d;s/^# \{0,1\}//;p}' "$0"; exit 0 ;;
+        -*) echo "community-sliders.sh: unknown argument $1" >&2; exit 2 ;;
+        *) checkout=$1 ;;
+    esac
+    shift
+done
+[[ -n $checkout && -f $checkout/Main.cpp && -f $checkout/Makefile ]] || {
+    echo "community-sliders.sh: PATH must be a checkout of Chess_Movegen (Main.cpp, Makefile); see --help" >&2
+    exit 2
+}
+if ! command -v clang++-16 >/dev/null; then
+    { apt-get update -qq && apt-get install -y -qq clang-16 >/dev/null; } ||
+        { echo "community-sliders.sh: clang-16 is missing and apt-get could not install it" >&2; exit 2; }
+fi
+
+scratch=$(mktemp -d)
+trap 'rm -rf "$scratch"' EXIT
+cp -r "$checkout" "$scratch/cmg"
+echo "==> building Chess_Movegen with $(clang++-16 --version | head -n 1) and its Makefile" >&2
+make -C "$scratch/cmg" >"$scratch/build.log" 2>&1 || { tail -n 20 "$scratch/build.log" >&2; exit 1; }
+echo "==> running Chess_Movegen (one thread)" >&2
+(cd "$scratch/cmg" && ./movegen_compare) >"$scratch/community.txt" 2>&1 ||
+    { tail -n 20 "$scratch/community.txt" >&2; exit 1; }
+echo "==> running bitbench ${mode[*]} --only queen_attacks" >&2
+target=$root/target
+if ((native)); then
+    target=$root/target/native
+    export RUSTFLAGS="${RUSTFLAGS:-} -C target-cpu=native"
+fi
+(cd "$root" && CARGO_TARGET_DIR=$target cargo build --release -q)
+"$target/release/bitbench" "${mode[@]}" run --only queen_attacks --out "$scratch/bitbench" \
+    >"$scratch/bitbench.log" 2>&1 || { tail -n 20 "$scratch/bitbench.log" >&2; exit 1; }
+record=$(find "$scratch/bitbench" -name '*.json' ! -name '.*' | head -n 1)
+if [[ -n $keep ]]; then
+    mkdir -p "$keep"
+    cp "$scratch/community.txt" "$record" "$keep/"
+fi
+python3 "$root/scripts/community_sliders.py" "$scratch/community.txt" "$record" \
+    "$( ((native)) && echo 'bitbench built with -C target-cpu=native' || echo 'bitbench built for baseline x86-64 (its default)')"
