@@ -45,6 +45,52 @@
 //!
 //! Squares are numbered a1 = 0 … h8 = 63 as in the seeds; see [`Square`].
 //!
+//! ## Depending on this crate
+//!
+//! ```toml
+//! [dependencies]
+//! strategies = { path = "../bitbench/strategies" }  # or a git dependency on the repository
+//! ```
+//!
+//! Its dependencies are `rand` and `rand_chacha` (the seeded workloads) and nothing else. The
+//! feature `peers` (off by default) adds two published chess crates, `chess` 3.2 and
+//! `cozy-chess` 0.3, as variants of some families, so that the `bitbench` harness verifies and
+//! measures ours beside theirs; an engine does not want it. `cargo tree -p strategies
+//! --no-default-features` lists no chess crate.
+//!
+//! ## Which technique to use when
+//!
+//! - **Measure on the CPU you care about.** In the bitbench repository, `cargo run --release
+//!   -- advise --run` measures this CPU and names, per family, the variant to use, the ones
+//!   tied with it, and what it needs (CPU features, table bytes); `advise --all` is the same
+//!   over every CPU with a record under `results/`. The advice may name a peer: without the
+//!   feature `peers`, take the best of ours (the peer's tied list, or the next row).
+//! - **Safe defaults**: the move generator's default configuration
+//!   ([`movegen::configs::DefaultConfig`], which [`movegen::perft_default`] uses), portable
+//!   and the fastest portable configuration measured inside perft on the development machine
+//!   (Intel family 6 model 167): [`sliders::magic::Magic`] sliders,
+//!   [`in_between::rectangular::Rectangular`] in-between sets,
+//!   [`checkers_pins::snipers::Snipers`] checkers and pins, [`knight_attacks::lookup::Lookup`]
+//!   knights.
+//! - **A known CPU** (an engine built with `-C target-cpu=...`): choose at compile time with
+//!   `#[cfg(target_feature = "bmi2")]` and the like; the chosen technique's lookups are then
+//!   inlined (example `slider_compile_time`).
+//! - **One binary for unknown CPUs**: detect once at start-up and cache the choice, as memchr
+//!   does; put a whole batch of work behind the cached choice, not one lookup, and run it
+//!   inside [`Slider::with_features`] (example `slider_run_time`). SIMD techniques are built
+//!   only from a capability token (`cpu::Bmi2::detect()`, or `Cpu::detect().bmi2()`, which
+//!   also honours masked features), so code that skips detection does not compile.
+//! - **BMI2 is not a fast `pext` everywhere**: AMD Zen 1 and Zen 2 run it in microcode, far
+//!   slower than a magic lookup; there, use `magic`.
+//! - **Batch kernels** (`*_batch`, the AVX-512 gathers) pay only when the engine has many
+//!   independent queries at once; a search asking one square at a time wants the scalar ones.
+//! - **Legal moves**: [`movegen`] takes the four techniques as type parameters
+//!   ([`movegen::Techniques`]), compiled once per configuration with no dispatch per node
+//!   (example `legal_moves`: perft of the start position to depth 4 is 197,281).
+//!
+//! The examples build and run without the peers:
+//! `cargo run -p strategies --release --example legal_moves --no-default-features`.
+//!
 //! ## Using one variant from an engine
 //!
 //! Pick a variant, check that it runs on this CPU, and run a batch; the dispatch to the

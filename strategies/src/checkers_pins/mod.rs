@@ -13,13 +13,14 @@
 //! | [`dir_golem`] | per direction, the enemy sliders' fill meets the king's fill the opposite way (§ Opposite Ray-Directions); no slider or in-between technique |
 //! | [`snipers`] | enemy sliders on the king's lines on an empty board, then the occupied in-between squares of each: none is a check, one is a pin (Stockfish's blockers) |
 //! | [`by_move`] | given the last move: direct check by the piece that moved, discovered check through the squares it vacated (§ By Move); pins as `snipers` |
-//! | [`peers`] | `cozy-chess` and `chess`: the last move played on their own board, whose make computes both sets |
+//! | `peers` (feature `peers`) | `cozy-chess` and `chess`: the last move played on their own board, whose make computes both sets |
 //!
 //! The king and pawn tables are [`crate::position::leapers`]; knights on one square read the
 //! knight lookup table.
 
 pub mod by_move;
 pub mod dir_golem;
+#[cfg(feature = "peers")]
 pub mod peers;
 pub mod snipers;
 pub mod workloads;
@@ -215,6 +216,7 @@ crate::family! {
             source: Source::seed(SEED, "By Move"),
             footprint: SLIDER_BYTES + BETWEEN_BYTES,
         },
+        #[cfg(feature = "peers")]
         CozyChess {
             name: "cozy_chess",
             summary: "cozy_chess::Board::play_unchecked(last move) on a copy of the board before it, then checkers() and pinned()",
@@ -222,6 +224,7 @@ crate::family! {
             source: Source::external("cozy-chess 0.3", "cozy_chess::Board::play_unchecked, checkers, pinned", "computed in const items and by a build script"),
             footprint: peers::COZY_CHESS_TABLE_BYTES,
         },
+        #[cfg(feature = "peers")]
         Chess {
             name: "chess",
             summary: "chess::Board::make_move_new(last move) on the board before it, then checkers() and pinned()",

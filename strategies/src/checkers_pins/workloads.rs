@@ -2,8 +2,8 @@
 //!
 //! A case is a position, with the move that led to it and the position before that move when
 //! they are known ([`Case`]). Every query of the family is one case, named by its index, so
-//! that the peers can find the board they prepared for it ([`super::peers`]). The cases,
-//! built once per process ([`cases`]):
+//! that the peers can find the board they prepared for it (`super::peers`, with the feature
+//! `peers`). The cases, built once per process ([`cases`]):
 //!
 //! 1. every position of the default corpus as it stands (no last move);
 //! 2. every corpus position that has a legal move, after one of its legal moves drawn from the

@@ -13,10 +13,11 @@
 //! | [`lane_calculated`] | none | the pure calculation, a pair per lane: four per `__m256i`, two per NEON vector |
 //! | `lane_gather` | 32 KiB | the rectangular table, a lookup per lane: four or eight per gather |
 //! | `avx512::calculated` | none | the pure calculation, eight pairs per `__m512i` by mask registers |
-//! | [`peers`] | 32 KiB each | the `chess` and `cozy-chess` crates |
+//! | `peers` (feature `peers`) | 32 KiB each | the `chess` and `cozy-chess` crates |
 
 pub mod calculated;
 pub mod lane_calculated;
+#[cfg(feature = "peers")]
 pub mod peers;
 pub mod rectangular;
 pub mod reference;
@@ -149,6 +150,7 @@ crate::family! {
             source: Source::New,
             footprint: 0,
         },
+        #[cfg(feature = "peers")]
         Chess {
             name: "chess",
             summary: "chess::between, a 64x64 table",
@@ -156,6 +158,7 @@ crate::family! {
             source: Source::external("chess 3.2", "chess::between", "computed by a build script"),
             footprint: peers::CHESS_BETWEEN_BYTES,
         },
+        #[cfg(feature = "peers")]
         CozyChess {
             name: "cozy_chess",
             summary: "cozy_chess::get_between_rays, a 64x64 table",

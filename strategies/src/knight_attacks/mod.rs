@@ -11,11 +11,12 @@
 //! | [`parallel_prefix`] / `_wide` | none | east/west steps, or l1/l2/r1/r2 |
 //! | `avx2::directions` | none | one set, eight directions in two `__m256i` |
 //! | [`lane_batch`] | none | independent sets, one per lane: four per `__m256i`, eight per `__m512i`, two per NEON vector |
-//! | [`peers`] | 512 B each | the `chess` and `cozy-chess` lookups, looped over the set |
+//! | `peers` (feature `peers`) | 512 B each | the `chess` and `cozy-chess` lookups, looped over the set |
 
 pub mod lane_batch;
 pub mod lookup;
 pub mod parallel_prefix;
+#[cfg(feature = "peers")]
 pub mod peers;
 pub mod reference;
 pub mod shifts;
@@ -142,6 +143,7 @@ crate::family! {
             source: Source::New,
             footprint: 0,
         },
+        #[cfg(feature = "peers")]
         Chess {
             name: "chess",
             summary: "chess::get_knight_moves per knight, a 64-entry table",
@@ -149,6 +151,7 @@ crate::family! {
             source: Source::external("chess 3.2", "chess::get_knight_moves", "computed by a build script"),
             footprint: peers::CHESS_KNIGHT_BYTES,
         },
+        #[cfg(feature = "peers")]
         CozyChess {
             name: "cozy_chess",
             summary: "cozy_chess::get_knight_moves per knight, a 64-entry table",

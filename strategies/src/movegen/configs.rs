@@ -9,7 +9,8 @@
 //! checkers-and-pins and 10 knight techniques (those that run on the architecture). Every
 //! other combination would be its own copy of the generator, and all of them together (about
 //! 9,000) would take hours to compile; asking for one is an error
-//! ([`ConfigError::NotCompiled`]) that names the default.
+//! ([`ConfigError::NotCompiled`]) that names the default. The peers' lookups are
+//! configurations only with the feature `peers`.
 //!
 //! A choice is dispatched once: [`visit`] matches the one technique that differs and hands
 //! the visitor a concrete [`Config`] type; the visitor's code (perft, say) is compiled for
@@ -124,11 +125,16 @@ impl fmt::Display for Dimension {
 }
 
 /// Whether a checkers-and-pins variant is a technique the generator can use (not a peer).
+/// Every variant is named, so that a new one must be placed on one side or the other.
 const fn pins_technique(variant: CheckersPinsVariant) -> bool {
-    !matches!(
-        variant,
-        CheckersPinsVariant::CozyChess | CheckersPinsVariant::Chess
-    )
+    match variant {
+        CheckersPinsVariant::XrayBetween
+        | CheckersPinsVariant::DirGolem
+        | CheckersPinsVariant::Snipers
+        | CheckersPinsVariant::ByMove => true,
+        #[cfg(feature = "peers")]
+        CheckersPinsVariant::CozyChess | CheckersPinsVariant::Chess => false,
+    }
 }
 
 /// A configuration by name: one variant of each technique family.
@@ -387,6 +393,7 @@ fn with_pins<V: ConfigVisitor>(pins: CheckersPinsVariant, visitor: V) -> V::Outp
         CheckersPinsVariant::DirGolem => with!(DirGolem),
         CheckersPinsVariant::Snipers => with!(Snipers::new(slider, between)),
         CheckersPinsVariant::ByMove => with!(ByMove::new(slider, between)),
+        #[cfg(feature = "peers")]
         CheckersPinsVariant::CozyChess | CheckersPinsVariant::Chess => {
             unreachable!("`visit` refuses the peers")
         }

@@ -4,7 +4,8 @@
 //! `knight_attacks.avx2_batch`, ...), so that reports can set a technique's rank inside perft
 //! beside its rank in its own family; the default configuration appears once under each of its
 //! four names (`rook_attacks.magic`, `in_between.rectangular`, `checkers_pins.snipers`,
-//! `knight_attacks.lookup`). The peers are `cozy-chess`'s and `chess`'s own perft.
+//! `knight_attacks.lookup`). The peers (feature `peers`) are `cozy-chess`'s and `chess`'s own
+//! perft.
 //!
 //! A query is a position, a depth and the position's known node count at that depth; the
 //! answer is the node count, and the time is per node ([`Bench::work`](crate::Bench::work)).
@@ -16,6 +17,7 @@
 //! `snipers` checkers and pins, `lookup` knights. Portable, so that every configuration runs on
 //! every CPU where its one other technique does.
 
+#[cfg(feature = "peers")]
 pub mod peers;
 pub mod table;
 pub mod workloads;
@@ -63,8 +65,19 @@ pub enum PerftVariant {
         dimension: Dimension,
         choice: Choice,
     },
+    #[cfg(feature = "peers")]
     CozyChess,
+    #[cfg(feature = "peers")]
     Chess,
+}
+
+impl PerftVariant {
+    /// The peers' perft, in the order they are listed: none without the feature `peers`.
+    #[cfg(feature = "peers")]
+    pub const PEERS: &'static [PerftVariant] = &[PerftVariant::CozyChess, PerftVariant::Chess];
+    /// The peers' perft, in the order they are listed: none without the feature `peers`.
+    #[cfg(not(feature = "peers"))]
+    pub const PEERS: &'static [PerftVariant] = &[];
 }
 
 /// Marker type for the perft family, as the harness sees it.
@@ -101,7 +114,7 @@ fn all_variants() -> &'static [PerftVariant] {
                 variants.push(PerftVariant::Generator { dimension, choice });
             }
         }
-        variants.extend([PerftVariant::CozyChess, PerftVariant::Chess]);
+        variants.extend_from_slice(PerftVariant::PEERS);
         variants
     })
 }
@@ -149,7 +162,9 @@ fn descriptor_of(variant: PerftVariant) -> Descriptor {
                 requires: technique(dimension, &choice).requires,
             }
         }
+        #[cfg(feature = "peers")]
         PerftVariant::CozyChess => peers::COZY_CHESS_DESCRIPTOR,
+        #[cfg(feature = "peers")]
         PerftVariant::Chess => peers::CHESS_DESCRIPTOR,
     }
 }
@@ -210,7 +225,9 @@ impl Family for PerftFamily {
                     other => unreachable!("a registered configuration: {other}"),
                 })
             }
+            #[cfg(feature = "peers")]
             PerftVariant::CozyChess => Ok(visitor.visit(peers::CozyChess::prepared())),
+            #[cfg(feature = "peers")]
             PerftVariant::Chess => Ok(visitor.visit(peers::Chess::prepared())),
         }
     }
@@ -227,6 +244,8 @@ impl Family for PerftFamily {
 
 /// Every registered configuration once (the default under the first name it is listed by),
 /// with its name, whether or not it runs here.
+// Without the peers every variant is a configuration, so the `if let` below cannot fail.
+#[cfg_attr(not(feature = "peers"), allow(irrefutable_let_patterns))]
 pub fn configurations() -> Vec<(&'static str, PerftVariant)> {
     let mut seen: Vec<Choice> = Vec::new();
     let mut out = Vec::new();
@@ -269,7 +288,9 @@ mod tests {
             "in_between.rectangular",
             "checkers_pins.dir_golem",
             "knight_attacks.lookup",
+            #[cfg(feature = "peers")]
             "cozy_chess",
+            #[cfg(feature = "peers")]
             "chess",
         ] {
             assert!(names.contains(&expected), "{expected}");

@@ -3,8 +3,10 @@
 //! configuration, a few minutes for all of them on two cores), so it is run on its own:
 //! `bitbench perft --verify-table`.
 
+#[cfg(feature = "peers")]
+use super::peers;
 use super::workloads::{published_query, PUBLISHED};
-use super::{configurations, peers, PerftFamily, PerftQuery, PerftVariant};
+use super::{configurations, PerftFamily, PerftQuery, PerftVariant};
 use crate::cpu::Cpu;
 use crate::family::{Family, Kernel, Visitor};
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -75,7 +77,7 @@ impl Visitor<PerftFamily> for CountAll<'_> {
 /// the first name it is listed by), then the peers.
 fn table_variants() -> Vec<(&'static str, PerftVariant)> {
     let mut variants = configurations();
-    for peer in [PerftVariant::CozyChess, PerftVariant::Chess] {
+    for &peer in PerftVariant::PEERS {
         variants.push((PerftFamily::descriptor(peer).name, peer));
     }
     variants
@@ -99,6 +101,7 @@ pub fn verify_table(
         .collect();
     let variants = table_variants();
     // The peers' boards are built before any clock starts.
+    #[cfg(feature = "peers")]
     let _ = (peers::CozyChess::prepared(), peers::Chess::prepared());
     let next = AtomicUsize::new(0);
     let rows: Mutex<Vec<Option<TableRow>>> = Mutex::new(vec![None; variants.len()]);

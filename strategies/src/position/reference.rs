@@ -429,3 +429,6 @@ pub fn divide(position: &Position, depth: u32) -> Vec<(Move, u64)> {
 
 #[cfg(test)]
 mod tests;
+
+#[cfg(all(test, feature = "peers"))]
+mod cozy_tests;

@@ -7,8 +7,7 @@
 
 use super::{
     black_magic, classical, dumb7fill, hyperbola, kindergarten, kogge_stone, leorik, magic,
-    obstruction_difference, peers, plain_magic, qbb, reference, rotated, sbamg, Slider,
-    SliderQuery,
+    obstruction_difference, plain_magic, qbb, reference, rotated, sbamg, Slider, SliderQuery,
 };
 use crate::family::pieces::{Line, LinePiece, PieceFamily};
 use crate::family::{Kernel, Source};
@@ -230,19 +229,21 @@ crate::family! {
             source: Source::New,
             footprint: magic::TABLE_BYTES,
         },
+        #[cfg(feature = "peers")]
         Chess {
             name: "chess",
             summary: "chess::get_rook_moves / get_bishop_moves: fixed-shift magics, shared table",
-            kernel: peers::Chess,
+            kernel: super::peers::Chess,
             source: Source::external("chess 3.2", "chess::get_rook_moves, chess::get_bishop_moves", "computed by a build script"),
-            footprint: peers::CHESS_TABLE_BYTES,
+            footprint: super::peers::CHESS_TABLE_BYTES,
         },
+        #[cfg(feature = "peers")]
         CozyChess {
             name: "cozy_chess",
             summary: "cozy_chess::get_rook_moves / get_bishop_moves: black magics, shared table",
-            kernel: peers::CozyChess,
+            kernel: super::peers::CozyChess,
             source: Source::external("cozy-chess 0.3", "cozy_chess::get_rook_moves, cozy_chess::get_bishop_moves", "computed by a build script"),
-            footprint: peers::COZY_CHESS_TABLE_BYTES,
+            footprint: super::peers::COZY_CHESS_TABLE_BYTES,
         },
     }
 }

@@ -44,7 +44,7 @@
 //! | `avx512::kogge_stone_batch` | none | eight queries per `__m512i`, a direction at a time |
 //! | `avx512::magic_gather` | as `magic` | the magic lookup for eight queries by gathers |
 //! | `gfni::hyperbola` | 1 / 1 KiB | hyperbola on every line, bit reversal by GFNI |
-//! | [`peers`] | 689 / 822 KiB, shared | `cozy_chess` and `chess` lookups |
+//! | `peers` (feature `peers`) | 689 / 822 KiB, shared | `cozy_chess` and `chess` lookups |
 //!
 //! Exact footprints are in each variant's descriptor (`cargo run -- list`).
 
@@ -62,6 +62,7 @@ pub mod leorik;
 pub mod magic;
 pub mod magic_search;
 pub mod obstruction_difference;
+#[cfg(feature = "peers")]
 pub mod peers;
 pub mod plain_magic;
 pub mod qbb;
