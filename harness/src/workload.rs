@@ -252,7 +252,7 @@ impl<F: Bench> Prepared<F> {
         self.timed(kernel, passes)
     }
 
-    /// One untimed pass with `kernel` ([`Prepared::warm`]), then one timed pass over the
+    /// One untimed pass with `kernel` (`Prepared::warm`), then one timed pass over the
     /// selected queries: the state every sample of the runner is taken in ("hot"). The untimed
     /// pass brings the variant's own tables and its branch history into the state a timed pass
     /// keeps them in, whatever ran before it; under cache pressure, the sweep before every
