@@ -142,10 +142,11 @@ pub struct Run {
 }
 
 /// What `run.cache_state` says of a record made by this build.
-pub const CACHE_STATE: &str = "hot: before its timed passes, every sample runs one untimed pass \
-     of the same variant over its own queries, so its tables, queries and branches are warmed \
-     by itself whatever ran before it; under cache pressure, a sweep of the stated number of \
-     bytes then precedes every timed block of 64 queries";
+pub const CACHE_STATE: &str = "hot: before its one timed pass, every sample runs the same \
+     variant over the same queries in the reverse order, untimed, for at least 50 us, so its \
+     tables, queries and branches are warmed by itself whatever ran before it; under cache \
+     pressure, a sweep of the stated number of bytes then precedes every timed block of 64 \
+     queries";
 
 /// What a record without `run.cache_state` (schema 1 and 2) was measured in.
 pub const CACHE_STATE_BEFORE_3: &str = "not stated (schema 1 or 2): each sample started on the \
