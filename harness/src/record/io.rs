@@ -240,9 +240,14 @@ pub fn write_new_atomically(path: &Path, bytes: &[u8]) -> std::io::Result<bool> 
         .file_name()
         .and_then(|n| n.to_str())
         .unwrap_or("record");
-    let mut file = tempfile::Builder::new()
-        .prefix(&format!(".bitbench-tmp-{name}-{}-", std::process::id()))
-        .tempfile_in(dir)?;
+    let prefix = format!(".bitbench-tmp-{name}-{}-", std::process::id());
+    let mut builder = tempfile::Builder::new();
+    builder.prefix(&prefix);
+    // A record is an ordinary file once it has its name: readable as the umask allows, as a
+    // file made by `File::create` would be, not `tempfile`'s owner-only default.
+    #[cfg(unix)]
+    builder.permissions(std::os::unix::fs::PermissionsExt::from_mode(0o666));
+    let mut file = builder.tempfile_in(dir)?;
     file.write_all(bytes)?;
     file.as_file().sync_all()?;
     if crate::signals::received().is_some() {
@@ -285,5 +290,17 @@ mod tests {
         assert_eq!(utc_from_unix(0).0, "1970-01-01T00:00:00Z");
         assert_eq!(utc_from_unix(951_782_400).0, "2000-02-29T00:00:00Z");
         assert_eq!(utc_from_unix(1_795_339_512).1, "20261122t092512z");
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_record_file_is_as_readable_as_the_umask_allows() {
+        use std::os::unix::fs::PermissionsExt;
+        let dir = tempfile::tempdir().unwrap();
+        let reference = dir.path().join("made-by-create");
+        std::fs::File::create(&reference).unwrap();
+        let path = write_record_file(dir.path(), "r", b"{}").unwrap();
+        let mode = |p: &Path| std::fs::metadata(p).unwrap().permissions().mode() & 0o777;
+        assert_eq!(mode(&path), mode(&reference));
     }
 }
