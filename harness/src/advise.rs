@@ -19,13 +19,13 @@
 //! Its limits are stated, not hidden: a record of another CPU says so; a schema-1 record has
 //! no rounds, so ties cannot be called (the medians are still ranked); a `--quick` record is
 //! marked as such.
+//!
+//! The result is plain data ([`Advice`], [`Matrix`]); [`crate::report::advise`] renders it.
 
 use crate::analysis::{paired_geomean, paired_ratio, tied};
 use crate::record::{Interval, Measurement, Mode, Record};
-use crate::report::markdown;
-use crate::units;
+use crate::report::advise::ratio_text;
 use serde::Serialize;
-use std::fmt::Write;
 
 /// The family whose variants are configurations of a move generator: `family.variant`
 /// names the technique each one varies.
@@ -138,6 +138,24 @@ pub struct Advice {
     pub ties_called: bool,
     pub quick: bool,
     pub families: Vec<FamilyAdvice>,
+    /// Per technique family measured inside a move generator (perft), where the first inside
+    /// it is not the first alone.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub leaders: Vec<ContextLeaders>,
+}
+
+/// The technique first inside a context family (perft) and the one first alone, where they
+/// differ.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct ContextLeaders {
+    /// The technique family (`rook_attacks`).
+    pub dimension: String,
+    /// The family it was measured inside (`perft`).
+    pub context: String,
+    /// First inside the context family, not tied there.
+    pub inside: ContextRank,
+    /// First alone.
+    pub alone: ContextRank,
 }
 
 /// The advice of `record` (read from `name`), for a user on a machine whose CPU is `here`.
@@ -157,6 +175,11 @@ pub fn advise(name: &str, record: &Record, here: &crate::machine::CpuIdentity) -
         ties_called: record.has_rounds(),
         quick: record.run.quick,
         families,
+        leaders: record
+            .families()
+            .iter()
+            .flat_map(|family| context_leaders(record, family))
+            .collect(),
     }
 }
 
@@ -469,200 +492,6 @@ fn ranked_names(record: &Record, family: &str) -> Vec<String> {
     ranked(record, family).into_iter().map(|(n, _)| n).collect()
 }
 
-/// A ratio for people: `1.31× [1.27, 1.35]`, or `1.31×` without an interval.
-pub fn ratio_text(ratio: f64, interval: Option<&Interval>) -> String {
-    match interval {
-        Some(i) => format!("{:.2}× [{:.2}, {:.2}]", i.median, i.low, i.high),
-        None => format!("{ratio:.2}×"),
-    }
-}
-
-/// What the recommendation depends on, for people.
-fn depends_on(f: &FamilyAdvice) -> String {
-    let features = if f.requires.is_empty() {
-        "no CPU feature".to_string()
-    } else {
-        format!("CPU features {}", f.requires.join(", "))
-    };
-    let table = if f.table_bytes == 0 {
-        "no table".to_string()
-    } else {
-        format!("a {} table", units::bytes(f.table_bytes as u64))
-    };
-    format!("{features}; {table}")
-}
-
-/// The advice as text for people; `bold` wraps what to emphasize (colour on a terminal).
-pub fn render_text(advice: &Advice, bold: fn(&str) -> String) -> String {
-    let mut out = String::new();
-    let _ = writeln!(
-        out,
-        "advice from {} ({}, {})",
-        advice.record, advice.cpu, &advice.measured_utc
-    );
-    if !advice.this_machine {
-        let _ = writeln!(out, "measured on {}, not on this machine", advice.cpu);
-    }
-    if !advice.ties_called {
-        let _ = writeln!(out, "this record has no per-round data (schema 1): ties cannot be called; variants are ranked by their medians");
-    }
-    if advice.quick {
-        let _ = writeln!(
-            out,
-            "measured in a --quick run: short budgets, wide intervals"
-        );
-    }
-    for f in &advice.families {
-        let _ = writeln!(
-            out,
-            "\n{}: use {}{}",
-            f.family,
-            bold(&f.recommended),
-            if f.recommended_is_peer {
-                " (a published crate)"
-            } else {
-                ""
-            }
-        );
-        if let Some(r) = &f.rate {
-            let _ = writeln!(
-                out,
-                "  {:.2} ns/{}, {:.0} million {}s per second ({}, throughput)",
-                r.ns_per_unit, r.unit, r.millions_per_second, r.unit, r.workload
-            );
-        }
-        if !f.tied.is_empty() {
-            let _ = writeln!(out, "  tied with it: {}", f.tied.join(", "));
-        }
-        if let Some(m) = &f.next {
-            let _ = writeln!(
-                out,
-                "  faster than {} by {}",
-                m.over,
-                ratio_text(m.ratio, m.interval.as_ref())
-            );
-        }
-        if let Some(m) = &f.peer {
-            let _ = writeln!(
-                out,
-                "  faster than the best peer crate, {}, by {}",
-                m.over,
-                ratio_text(m.ratio, m.interval.as_ref())
-            );
-        }
-        let _ = writeln!(out, "  depends on: {}", depends_on(f));
-        if let Some(c) = &f.crossover {
-            let _ = writeln!(
-                out,
-                "  with more than about {} of other data in play, {} overtakes {} ({:.2}× at that size)",
-                units::bytes(c.eviction_bytes),
-                c.variant,
-                f.recommended,
-                c.ratio
-            );
-        }
-        for note in &f.in_context {
-            let _ = writeln!(out, "  in context: {}", note.note);
-        }
-    }
-    out
-}
-
-/// The advice as Markdown (for the site and the README).
-pub fn render_markdown(advice: &Advice) -> String {
-    let mut out = String::new();
-    let date = advice
-        .measured_utc
-        .get(..10)
-        .unwrap_or(&advice.measured_utc);
-    let _ = writeln!(
-        out,
-        "### {}, {}\n\nAdvice from {}, measured on that CPU on {}: {}, {:.0} s from the start \
-         of measuring to the record.\n",
-        markdown::text(&advice.cpu),
-        markdown::text(date),
-        markdown::code_link(&advice.record),
-        markdown::text(date),
-        if advice.quick {
-            "a --quick run"
-        } else {
-            "a full run"
-        },
-        advice.duration_seconds
-    );
-    if !advice.ties_called {
-        let _ = writeln!(
-            out,
-            "This record has no per-round data: ties cannot be called.\n"
-        );
-    }
-    let _ = writeln!(
-        out,
-        "| family | use | tied with it | margin over the next | over the best peer | depends on |"
-    );
-    let _ = writeln!(out, "|---|---|---|---|---|---|");
-    for f in &advice.families {
-        let margin = |m: &Option<Margin>| {
-            m.as_ref().map_or("–".into(), |m| {
-                format!(
-                    "{} over `{}`",
-                    ratio_text(m.ratio, m.interval.as_ref()),
-                    m.over
-                )
-            })
-        };
-        let tied = if f.tied.is_empty() {
-            "–".into()
-        } else {
-            f.tied
-                .iter()
-                .map(|t| format!("`{t}`"))
-                .collect::<Vec<_>>()
-                .join(", ")
-        };
-        let peer = if f.recommended_is_peer {
-            "(a peer crate)".into()
-        } else {
-            margin(&f.peer)
-        };
-        let _ = writeln!(
-            out,
-            "| {} | {} | {tied} | {} | {peer} | {} |",
-            markdown::cell(&f.family),
-            markdown::code(&f.recommended),
-            margin(&f.next),
-            markdown::cell(&depends_on(f))
-        );
-    }
-    let notes: Vec<String> = advice
-        .families
-        .iter()
-        .flat_map(|f| {
-            let crossover = f.crossover.iter().map(move |c| {
-                format!(
-                    "{}: with more than about {} of other data in play, `{}` overtakes `{}`.",
-                    f.family,
-                    units::bytes(c.eviction_bytes),
-                    c.variant,
-                    f.recommended
-                )
-            });
-            let context = f
-                .in_context
-                .iter()
-                .map(|n| format!("In context: {}.", n.note));
-            crossover.chain(context).collect::<Vec<_>>()
-        })
-        .collect();
-    if !notes.is_empty() {
-        out.push('\n');
-        for note in notes {
-            let _ = writeln!(out, "- {}", markdown::text(&note));
-        }
-    }
-    out
-}
-
 /// The family × CPU matrix of recommended variants over several records (one per CPU).
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Matrix {
@@ -717,117 +546,9 @@ pub fn matrix(advices: &[Advice]) -> Matrix {
     }
 }
 
-/// The matrix as text; `markdown` for the site.
-pub fn render_matrix(matrix: &Matrix, markdown: bool) -> String {
-    let mut out = String::new();
-    if markdown {
-        let cpus: Vec<String> = matrix.cpus.iter().map(|c| markdown::cell(c)).collect();
-        let _ = writeln!(out, "| family | {} |", cpus.join(" | "));
-        let _ = writeln!(out, "|---|{}", "---|".repeat(matrix.cpus.len()));
-    } else {
-        for (i, cpu) in matrix.cpus.iter().enumerate() {
-            let _ = writeln!(out, "CPU {}: {cpu}", i + 1);
-        }
-        out.push('\n');
-        let mut table = crate::report::TextTable::default();
-        table.column("family", false);
-        for i in 1..=matrix.cpus.len() {
-            table.column(&format!("CPU {i}"), false);
-        }
-        table.label_columns(1);
-        for row in &matrix.rows {
-            let family = if row.differs {
-                format!("{} *", row.family)
-            } else {
-                row.family.clone()
-            };
-            let cells = row
-                .recommended
-                .iter()
-                .map(|r| r.clone().unwrap_or_else(|| "–".into()));
-            table.row(std::iter::once(family).chain(cells).collect());
-        }
-        out.push_str(&table.render_fit(crate::console::width(), 0));
-    }
-    for row in matrix.rows.iter().filter(|_| markdown) {
-        let cells: Vec<String> = row
-            .recommended
-            .iter()
-            .map(|r| r.clone().unwrap_or_else(|| "–".into()))
-            .collect();
-        let family = if row.differs {
-            format!("{} *", row.family)
-        } else {
-            row.family.clone()
-        };
-        let cells: Vec<String> = cells.iter().map(|c| markdown::code(c)).collect();
-        let _ = writeln!(out, "| {family} | {} |", cells.join(" | "));
-    }
-    if matrix.rows.iter().any(|r| r.differs) {
-        let _ = writeln!(out, "\n* the advice differs between CPUs");
-    } else {
-        let _ = writeln!(out, "\nThe advice is the same on every CPU measured.");
-    }
-    out
-}
-
-/// How many tied variants a summary line names before `+N more`.
-const TIES_NAMED: usize = 3;
-
-/// The short "use" summary `run` ends with: per family one line (the pick and its ties), then
-/// one line for each crossover under cache pressure and one per technique family whose
-/// ranking inside the move generator differs from its own; wrapped to `width` columns.
-pub fn render_summary(advice: &Advice, record: &Record, width: usize) -> String {
-    use crate::console::wrap;
-    let mut out = String::new();
-    out.push_str(&wrap(
-        &format!(
-            "Use on this CPU (from this run; `bitbench advise {}` says more):",
-            advice.record
-        ),
-        width,
-        0,
-    ));
-    let mut table = crate::report::TextTable::default();
-    table.column("family", false);
-    table.column("use", false);
-    table.column("tied with it", false);
-    for f in &advice.families {
-        let mut tied: Vec<String> = f.tied.iter().take(TIES_NAMED).cloned().collect();
-        if f.tied.len() > TIES_NAMED {
-            tied.push(format!("+{} more", f.tied.len() - TIES_NAMED));
-        }
-        let pick = if f.recommended_is_peer {
-            format!("{} (ext)", f.recommended)
-        } else {
-            f.recommended.clone()
-        };
-        table.row(vec![f.family.clone(), pick, tied.join(", ")]);
-    }
-    out.push_str(&table.render_fit(width, 2));
-    for f in &advice.families {
-        if let Some(c) = &f.crossover {
-            let line = format!(
-                "cache: {}: with more than about {} of other data in play, {} overtakes {}.",
-                f.family,
-                units::bytes(c.eviction_bytes),
-                c.variant,
-                f.recommended
-            );
-            out.push_str(&wrap(&line, width, 2));
-        }
-    }
-    for family in record.families() {
-        for line in context_summary(record, &family) {
-            out.push_str(&wrap(&line, width, 2));
-        }
-    }
-    out
-}
-
-/// Per technique family measured inside `family` (perft), one line where the first inside it
-/// is not the first alone.
-fn context_summary(record: &Record, family: &str) -> Vec<String> {
+/// Per technique family measured inside `family` (perft), its leaders where the first inside
+/// it is not the first alone.
+fn context_leaders(record: &Record, family: &str) -> Vec<ContextLeaders> {
     let ranks = context_ranks(record, family);
     let mut dimensions: Vec<&str> = ranks.iter().map(|r| r.family.as_str()).collect();
     dimensions.dedup();
@@ -839,17 +560,11 @@ fn context_summary(record: &Record, family: &str) -> Vec<String> {
                 .iter()
                 .find(|r| r.context_rank == 1 && !r.tied_in_context)?;
             let alone = of.iter().find(|r| r.isolation_rank == 1)?;
-            (inside.variant != alone.variant).then(|| {
-                format!(
-                    "context: {dimension} inside {family}: {} first (alone it ranks {} of {}); \
-                     {}, first alone, ranks {} of {} inside.",
-                    inside.variant,
-                    inside.isolation_rank,
-                    inside.isolation_of,
-                    alone.variant,
-                    alone.context_rank,
-                    alone.context_of
-                )
+            (inside.variant != alone.variant).then(|| ContextLeaders {
+                dimension: dimension.to_string(),
+                context: family.to_string(),
+                inside: (*inside).clone(),
+                alone: (*alone).clone(),
             })
         })
         .collect()

@@ -28,12 +28,13 @@
 //! machine's drift, and `--no-drift` ([`Options::no_drift`]) judges every change raw instead.
 //! Records from different CPUs (vendor, family, model) are refused unless the caller allows
 //! it, and so are a `--quick` record against a full one ([`comparable`]).
+//!
+//! The result is plain data ([`Comparison`]); [`crate::report::compare`] renders it.
 
 use crate::record::{Measurement, Mode, Record};
 use crate::units;
 use serde::Serialize;
 use std::collections::BTreeMap;
-use std::fmt::Write;
 
 /// A measurement's identity across records.
 #[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize)]
@@ -162,33 +163,6 @@ pub struct Shift {
     pub floor_too: bool,
 }
 
-impl Shift {
-    /// What `compare` says about it: its size, the floor's, and what was done with it.
-    pub fn describe(&self, no_drift: bool) -> String {
-        let percent = |ratio: f64| format!("{:+.1}%", (ratio - 1.0) * 100.0);
-        let moved = if self.moved * 10 >= self.of * 9 {
-            format!("every measurement moved {}", percent(self.ratio))
-        } else {
-            format!(
-                "{} of {} measurements moved, {} at the median",
-                self.moved,
-                self.of,
-                percent(self.ratio)
-            )
-        };
-        let floor = match self.floor_ratio {
-            Some(r) if self.floor_too => format!(", the floor too ({})", percent(r)),
-            Some(r) => format!(", the floor {}", percent(r)),
-            None => String::new(),
-        };
-        if no_drift {
-            format!("{moved}{floor}: judged raw (--no-drift)")
-        } else {
-            format!("{moved}{floor}: treated as machine drift; `--no-drift` to judge it raw")
-        }
-    }
-}
-
 /// Everything `compare` says.
 #[derive(Clone, Debug, Serialize)]
 pub struct Comparison {
@@ -248,7 +222,8 @@ impl std::fmt::Display for Refusal {
 
 impl std::error::Error for Refusal {}
 
-fn cpu_of(record: &Record) -> String {
+/// A record's CPU and architecture, as `compare` names them.
+pub fn cpu_of(record: &Record) -> String {
     format!(
         "{} ({})",
         record.machine.cpu.describe(),
@@ -572,181 +547,6 @@ fn confirm(rows: &mut [Row], threshold_percent: f64) {
     }
 }
 
-/// The comparison as a table for people.
-/// The comparison for people, in `width` columns: what was compared and how, the drift of
-/// each group, then per family its measurements (with `changed_only`, only those with a
-/// verdict: regressed, improved or alone) and the counts.
-pub fn render(
-    comparison: &Comparison,
-    old: &Record,
-    new: &Record,
-    changed_only: bool,
-    width: usize,
-) -> String {
-    crate::console::wrap_lines(&render_text(comparison, old, new, changed_only), width)
-        .replace(ROWS_MARK, &rows(comparison, changed_only, width))
-}
-
-/// Where the table of rows goes in [`render_text`]'s output (it is fitted, not wrapped).
-const ROWS_MARK: &str = "\u{1}rows\u{1}\n";
-
-/// Per family, its measurements as a table fitted to `width` (the noise, then the medians,
-/// left out where it is narrow; each row a block where even that is too wide).
-fn rows(comparison: &Comparison, changed_only: bool, width: usize) -> String {
-    let mut out = String::new();
-    let shown: Vec<&Row> = comparison
-        .rows
-        .iter()
-        .filter(|r| !changed_only || r.verdict != Verdict::Unchanged)
-        .collect();
-    for family in shown.chunk_by(|a, b| a.key.family == b.key.family) {
-        let _ = writeln!(out, "\n{}", family[0].key.family);
-        let mut table = crate::report::TextTable::default();
-        table.column("measurement", false);
-        table.label_columns(1);
-        for (header, priority) in [("old ns", 2), ("new ns", 2)] {
-            table.column(header, true);
-            table.optional(priority);
-        }
-        table.column("ratio", true);
-        table.column("vs drift", true);
-        table.column("noise", true);
-        table.optional(1);
-        table.column("verdict", false);
-        for row in family {
-            let id = row.key.id();
-            let id = id
-                .strip_prefix(&format!("{}/", row.key.family))
-                .unwrap_or(&id)
-                .to_string();
-            let verdict = match row.verdict {
-                Verdict::Regressed => "REGRESSED",
-                Verdict::Improved => "improved",
-                Verdict::Unconfirmed => "(alone)",
-                Verdict::Unchanged => "",
-            };
-            table.row(vec![
-                id,
-                format!("{:.3}", row.old_ns),
-                format!("{:.3}", row.new_ns),
-                format!("{:.3}x", row.ratio),
-                format!("{:.3}x", row.adjusted_ratio),
-                format!("{:.1}%", row.noise_percent),
-                verdict.into(),
-            ]);
-        }
-        out.push_str(&table.render_fit(width, 2));
-    }
-    if shown.is_empty() && changed_only {
-        out.push_str("\nno measurement changed (--changed shows only those with a verdict)\n");
-    }
-    out
-}
-
-fn render_text(comparison: &Comparison, old: &Record, new: &Record, changed_only: bool) -> String {
-    let mut out = String::new();
-    if comparison.cross_cpu {
-        let _ = writeln!(
-            out,
-            "CROSS-CPU COMPARISON: {} vs {}. Differences include the machines, not only the code.\n",
-            cpu_of(old),
-            cpu_of(new)
-        );
-    }
-    if comparison.mode_mismatch {
-        let _ = writeln!(
-            out,
-            "QUICK AGAINST FULL: one record is a --quick run; its noise is larger.\n"
-        );
-    }
-    if !old.has_rounds() || !new.has_rounds() {
-        let _ = writeln!(
-            out,
-            "NO PER-ROUND DATA in {}: a median's noise is estimated from its spread alone, which \
-             misses slow drift on a shared machine; verdicts on such records can flag noise.\n",
-            if old.has_rounds() {
-                "the new record"
-            } else if new.has_rounds() {
-                "the old record"
-            } else {
-                "either record"
-            }
-        );
-    }
-    let _ = writeln!(out, "old: {} ({})", comparison.old, old.caption());
-    let _ = writeln!(out, "new: {} ({})", comparison.new, new.caption());
-    let _ = writeln!(
-        out,
-        "regressed = slower {} by more than {}% and by more than 1.96 x the noise (both runs' \
-         intervals and the group's run-to-run spread), borne out by the variant's measurements \
-         in that mode taken together; (alone) = beyond both on its own but not borne out: \
-         shown, not counted\n",
-        if comparison.no_drift {
-            "(judged raw: --no-drift)"
-        } else {
-            "beyond its drift (the median change of the floors and of the other families' \
-             measurements taken the same way)"
-        },
-        comparison.threshold_percent
-    );
-    if let Some(shift) = &comparison.shift {
-        let _ = writeln!(out, "{}\n", shift.describe(comparison.no_drift));
-    }
-    let _ = writeln!(
-        out,
-        "how each group moved as a whole (the machine, not one kernel):"
-    );
-    for d in &comparison.drift {
-        let _ = writeln!(
-            out,
-            "  {:<15} {:>8}  {:>3} measurements  moved {:>+6.1}%  spread {:>5.1}%",
-            d.mode.name(),
-            units::bytes_compact(d.eviction_bytes),
-            d.measurements,
-            (d.ratio - 1.0) * 100.0,
-            d.spread_percent
-        );
-    }
-    if changed_only {
-        let _ = writeln!(
-            out,
-            "\nonly the measurements with a verdict (--changed): {} of {}",
-            comparison
-                .rows
-                .iter()
-                .filter(|r| r.verdict != Verdict::Unchanged)
-                .count(),
-            comparison.rows.len()
-        );
-    }
-    out.push_str(ROWS_MARK);
-    for (label, ids) in [
-        ("only in old", &comparison.only_in_old),
-        ("only in new", &comparison.only_in_new),
-    ] {
-        if !ids.is_empty() {
-            let _ = writeln!(
-                out,
-                "\n{label} (not compared, not a regression): {}",
-                ids.join(", ")
-            );
-        }
-    }
-    let _ = writeln!(
-        out,
-        "\n{} compared: {} regressed, {} improved{}",
-        comparison.rows.len(),
-        comparison.regressions,
-        comparison.improvements,
-        if comparison.regressions + comparison.improvements == 0 {
-            ": no significant change"
-        } else {
-            ""
-        }
-    );
-    out
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -904,10 +704,12 @@ mod tests {
             floor_too: true,
         };
         assert_eq!(
-            shift.describe(false),
+            crate::report::compare::shift_text(&shift, false),
             "every measurement moved +25.0%, the floor too (+25.0%): treated as machine drift; \
              `--no-drift` to judge it raw"
         );
-        assert!(shift.describe(true).ends_with("judged raw (--no-drift)"));
+        assert!(
+            crate::report::compare::shift_text(&shift, true).ends_with("judged raw (--no-drift)")
+        );
     }
 }

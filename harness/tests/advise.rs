@@ -148,7 +148,7 @@ fn a_cache_crossover_is_named() {
         (crossover.variant.as_str(), crossover.eviction_bytes),
         ("calc", 4 << 20)
     );
-    let text = harness::advise::render_text(
+    let text = harness::report::advise::render_text(
         &advise("r.json", &record(&all), &Machine::detect().cpu),
         |s| s.into(),
     );

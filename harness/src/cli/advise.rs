@@ -5,6 +5,7 @@ use anyhow::{anyhow, bail, Context as _, Result};
 use harness::advise::{self, Advice};
 use harness::machine::Machine;
 use harness::record::{records_under, Record};
+use harness::report::advise as render;
 use harness::select;
 use harness::{errln, out, outln};
 use std::io::IsTerminal;
@@ -107,7 +108,7 @@ pub fn advise(args: &AdviseArgs) -> Result<ExitCode> {
         if args.json {
             outln!("{}", serde_json::to_string_pretty(&(&matrix, &advices))?);
         } else {
-            let text = advise::render_matrix(&matrix, args.markdown);
+            let text = render::render_matrix(&matrix, args.markdown);
             if args.markdown {
                 out!("{text}");
             } else {
@@ -153,9 +154,9 @@ pub fn advise(args: &AdviseArgs) -> Result<ExitCode> {
         if args.json {
             outln!("{}", serde_json::to_string_pretty(&advice)?);
         } else if args.markdown {
-            out!("{}", advise::render_markdown(&advice));
+            out!("{}", render::render_markdown(&advice));
         } else {
-            let text = advise::render_text(&advice, bold);
+            let text = render::render_text(&advice, bold);
             out!(
                 "{}",
                 harness::console::wrap_lines(&text, harness::console::width())

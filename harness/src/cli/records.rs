@@ -274,7 +274,7 @@ pub fn compare(args: &CompareArgs) -> Result<ExitCode> {
     } else {
         out!(
             "{}",
-            compare::render(
+            harness::report::compare::render(
                 &comparison,
                 &old,
                 &new,

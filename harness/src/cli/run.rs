@@ -116,7 +116,7 @@ pub fn run_and_write(context: &Context, args: &RunArgs) -> Result<PathBuf> {
     outln!();
     out!(
         "{}",
-        harness::advise::render_summary(&advice, &record, console::width())
+        harness::report::advise::render_summary(&advice, console::width())
     );
     Ok(path)
 }

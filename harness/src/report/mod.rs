@@ -2,9 +2,12 @@
 //! ([`ranked_tables`]), every measurement as Markdown written beside the charts
 //! ([`full_tables`]), and how both show how sure each number is ([`uncertainty`], which the
 //! charts and the site share). Text from a record reaches Markdown escaped ([`markdown`]).
-//! The harness's own checks, `crosscheck` and `invariance`, render here too.
+//! The harness's own checks, `crosscheck` and `invariance`, and the results of `advise` and
+//! `compare`, render here too.
 
+pub mod advise;
 mod checks;
+pub mod compare;
 mod full;
 pub mod markdown;
 mod ranked;
