@@ -241,7 +241,7 @@ pub(crate) fn verified(context: &Context, seed: u64) -> bool {
 fn estimate_clock(quick: bool) -> Option<ClockEstimate> {
     let clock = clock::estimate(if quick { 5 } else { 20 });
     if let Some(c) = &clock {
-        outln!(
+        let line = format!(
             "clock estimate: {:.2} GHz (timer self-check R² = {:.4}{})",
             c.ghz,
             c.fit.r_squared,
@@ -251,6 +251,7 @@ fn estimate_clock(quick: bool) -> Option<ClockEstimate> {
                 ", FAILED: timings on this machine are doubtful"
             }
         );
+        out!("{}", console::wrap(&line, console::width(), 0));
     }
     clock
 }
