@@ -1,13 +1,7 @@
-//! Test support for families: [`check_family`] runs every runnable variant of a family against
-//! the family's reference, on the family's own verification inputs
-//! ([`Bench::verification_inputs`]); [`print_timings`] prints a rough throughput of each variant
-//! for the `#[ignore]`d timing tests (`cargo test --release -p strategies -- --ignored
-//! --nocapture timings`). Nothing here asserts anything about time.
-//!
-//! [`check_family`] checks each variant as the harness runs it: every input as a single query,
-//! every input in one batch, and short batches of every length 0 to 9 at odd offsets into the
-//! input and output slices (the padded tail of the SIMD batch drivers), with the outputs around
-//! a short batch checked to be untouched.
+//! Rough timings for a developer's eyes: [`print_timings`] prints each variant's throughput
+//! for the `#[ignore]`d timing tests that [`family_tests!`](crate::testing::family_tests)
+//! writes (`cargo test --release -p strategies -- --ignored --nocapture timings`). Nothing here
+//! asserts anything about time; agreement is checked in [`crate::testing`].
 
 use crate::answer::Answer;
 use crate::bench::Bench;
@@ -15,96 +9,6 @@ use crate::family::{Family, Kernel, Visitor};
 use crate::{inputs, runnable_variants, Cpu};
 use std::hint::black_box;
 use std::time::{Duration, Instant};
-
-/// Checks every variant of `F` that runs on this CPU; returns the names of those checked.
-///
-/// # Panics
-/// On the first disagreement, naming the variant, the check and the input.
-pub(crate) fn check_family<F: Bench>(seed: u64) -> Vec<&'static str> {
-    let cpu = Cpu::detect();
-    let inputs: Vec<F::Input> = F::verification_inputs(seed)
-        .into_iter()
-        .flat_map(|(_, inputs)| inputs)
-        .collect();
-    let expected: Vec<F::Output> = inputs.iter().map(|&input| F::reference(input)).collect();
-    let mut checked = Vec::new();
-    for variant in runnable_variants::<F>(&cpu) {
-        let name = F::descriptor(variant).name;
-        let check = Check::<F> {
-            name,
-            inputs: &inputs,
-            expected: &expected,
-        };
-        F::visit(variant, &cpu, check).expect("runnable variants run");
-        checked.push(name);
-    }
-    checked
-}
-
-struct Check<'a, F: Family> {
-    name: &'static str,
-    inputs: &'a [F::Input],
-    expected: &'a [F::Output],
-}
-
-impl<F: Family> Check<'_, F> {
-    fn assert_agrees(&self, check: &str, i: usize, got: F::Output) {
-        assert!(
-            got == self.expected[i],
-            "{}/{} disagrees ({check}) on input #{i}:\n{}\nexpected {:?}\n     got {:?}",
-            F::NAME,
-            self.name,
-            self.inputs[i],
-            self.expected[i],
-            got
-        );
-    }
-}
-
-impl<F: Family> Visitor<F> for Check<'_, F> {
-    type Output = ();
-
-    fn visit<K: Kernel<F>>(self, kernel: K) {
-        for (i, &input) in self.inputs.iter().enumerate() {
-            self.assert_agrees("single query", i, kernel.query(input));
-        }
-
-        let mut out = vec![F::Output::default(); self.inputs.len()];
-        kernel.batch(self.inputs, &mut out);
-        for (i, &got) in out.iter().enumerate() {
-            self.assert_agrees("one batch", i, got);
-        }
-
-        // Short batches at odd offsets, from a window that moves through the inputs.
-        let sentinel = F::echo(self.inputs[0]);
-        let mut start = 0;
-        for length in 0..=9 {
-            for (in_offset, out_offset) in [(0, 0), (1, 3), (3, 1)] {
-                let first = (start + in_offset) % (self.inputs.len() - 10);
-                start += 7919;
-                let mut out = vec![sentinel; length + out_offset + 2];
-                kernel.batch(
-                    &self.inputs[first..first + length],
-                    &mut out[out_offset..out_offset + length],
-                );
-                for (j, &got) in out[out_offset..out_offset + length].iter().enumerate() {
-                    let check = format!("batch of {length} at output offset {out_offset}");
-                    self.assert_agrees(&check, first + j, got);
-                }
-                let untouched = out[..out_offset]
-                    .iter()
-                    .chain(&out[out_offset + length..])
-                    .all(|&o| o == sentinel);
-                assert!(
-                    untouched,
-                    "{}/{} wrote outside its batch",
-                    F::NAME,
-                    self.name
-                );
-            }
-        }
-    }
-}
 
 /// Prints, for every distribution of `F`, each runnable variant's nanoseconds per query in
 /// batches of 4096 (the best of several timed rounds) and its speed relative to the fastest

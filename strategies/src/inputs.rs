@@ -56,6 +56,16 @@ pub fn knight_set(rng: &mut impl Rng, count: u32) -> Bitboard {
     fill_to(rng, Bitboard::EMPTY, count)
 }
 
+/// A random set of exactly `count` pawns on ranks 2 to 7 (`count` at most 48).
+pub fn pawn_set(rng: &mut impl Rng, count: u32) -> Bitboard {
+    assert!(count <= 48);
+    let mut set = Bitboard::EMPTY;
+    while set.len() < count {
+        set |= Bitboard::from(Square::from_index_masked(rng.random_range(8..56u8)));
+    }
+    set
+}
+
 /// `set` with uniformly random squares added until it holds `count` (at most 64).
 pub fn fill_to(rng: &mut impl Rng, mut set: Bitboard, count: u32) -> Bitboard {
     assert!(count <= 64);

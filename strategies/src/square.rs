@@ -180,6 +180,26 @@ impl fmt::Display for SquarePair {
     }
 }
 
+/// Our squares as the peer crates' (`chess`, `cozy-chess`), for the `peers` feature's
+/// variants: both number a1 = 0 to h8 = 63 in a byte, so each conversion compiles to nothing.
+#[cfg(feature = "peers")]
+pub(crate) mod peers {
+    use super::Square;
+
+    /// Our square as a `chess::Square`.
+    #[inline(always)]
+    pub(crate) fn to_chess(square: Square) -> chess::Square {
+        // SAFETY: `chess::Square::new` requires an index below 64, and a `Square` is 0..=63.
+        unsafe { chess::Square::new(square as u8) }
+    }
+
+    /// Our square as a `cozy_chess::Square`.
+    #[inline(always)]
+    pub(crate) fn to_cozy_chess(square: Square) -> cozy_chess::Square {
+        cozy_chess::Square::index_const(square as usize)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -5,6 +5,11 @@ use crate::cpu::{Cpu, Feature, Unsupported};
 use crate::family::{Family, Kernel, Visitor};
 use crate::inputs::DEFAULT_SEED;
 
+/// The set of `squares`, for tests that spell a set out.
+pub fn set(squares: &[crate::Square]) -> crate::Bitboard {
+    squares.iter().copied().collect()
+}
+
 /// The longest batch [`Cases::check`] tries: past two whole vectors of the widest kernel
 /// (eight lanes) and into a padded tail.
 pub const LONGEST_BATCH: usize = 17;
@@ -58,6 +63,39 @@ impl<F: Family> Cases<F> {
             .inspect_err(|&why| assert_eq!(F::runnable(variant, cpu), Err(why)))
     }
 
+    /// Short batches (0 to 9 queries) written at odd offsets into a larger output slice:
+    /// each answer agrees and nothing around the batch changes (the padded tails of the SIMD
+    /// drivers). Returns how many answers it checked.
+    fn short_batches_stay_inside<K: Kernel<F>>(&self, kernel: K) -> usize {
+        let sentinel = F::echo(self.inputs[0]);
+        let window = self.inputs.len().saturating_sub(10).max(1);
+        let (mut start, mut checked) = (0, 0);
+        for length in 0..=9.min(self.inputs.len()) {
+            for (in_offset, out_offset) in [(0, 0), (1, 3), (3, 1)] {
+                let first = ((start + in_offset) % window).min(self.inputs.len() - length);
+                start += 7919;
+                let mut out = vec![sentinel; length + out_offset + 2];
+                let inside = out_offset..out_offset + length;
+                kernel.batch(
+                    &self.inputs[first..first + length],
+                    &mut out[inside.clone()],
+                );
+                for (j, got) in out[inside.clone()].iter().enumerate() {
+                    let input = &self.inputs[first + j];
+                    let context = format!("a batch of {length} at output offset {out_offset}");
+                    assert_eq!(*got, self.expected[first + j], "{context}: {input}");
+                }
+                let around = out[..inside.start].iter().chain(&out[inside.end..]);
+                assert!(
+                    around.into_iter().all(|&o| o == sentinel),
+                    "wrote outside its batch"
+                );
+                checked += length;
+            }
+        }
+        checked
+    }
+
     fn assert_answers(&self, got: &[F::Output], context: &str) {
         assert_eq!(got.len(), self.inputs.len());
         for ((input, got), expected) in self.inputs.iter().zip(got).zip(&self.expected) {
@@ -97,7 +135,7 @@ impl<F: Family> Visitor<F> for Check<'_, F> {
             some.assert_answers(&outputs, &format!("batches of {length}"));
             checked += some.inputs.len();
         }
-        checked
+        checked + all.short_batches_stay_inside(kernel)
     }
 }
 
@@ -127,6 +165,39 @@ pub fn all_variants_agree<F: Bench>() -> Vec<&'static str> {
     }
     ran
 }
+
+/// [`all_variants_agree`], and every variant ran exactly where this machine has the features
+/// its descriptor requires.
+pub fn every_variant_agrees<F: Bench>() {
+    let ran = all_variants_agree::<F>();
+    for &variant in F::variants() {
+        let descriptor = F::descriptor(variant);
+        let here = descriptor
+            .requires
+            .iter()
+            .all(|f| f.arch() == std::env::consts::ARCH && f.is_detected());
+        assert_eq!(ran.contains(&descriptor.name), here, "{}", descriptor.id());
+    }
+}
+
+/// The tests every family has, written in its `tests` module: every variant agrees with the
+/// reference ([`every_variant_agrees`]), and rough timings for a developer's eyes (ignored:
+/// `cargo test --release -p strategies -- --ignored --nocapture timings`).
+macro_rules! family_tests {
+    ($family:ty) => {
+        #[test]
+        fn every_variant_agrees_with_the_reference() {
+            $crate::testing::every_variant_agrees::<$family>();
+        }
+
+        #[test]
+        #[ignore = "prints rough timings; run with --release -- --ignored --nocapture timings"]
+        fn timings() {
+            $crate::family_tests::print_timings::<$family>();
+        }
+    };
+}
+pub(crate) use family_tests;
 
 /// Checks both paths of a SIMD variant that needs `feature`: on this CPU it runs and agrees on
 /// every case if the feature is here, and reports why not otherwise; with the feature (or a

@@ -10,10 +10,10 @@
 //! with no two products on the same bit. The table's fills, shifted back to the file, are
 //! ORed together; the six patterns then follow from the two fills as in [`super::shift_fill`].
 
-use super::multiply_fill::A_FILE;
 use super::shift_fill::{from_fills, north_fill, south_fill};
 use super::{AttackSpans, SidePawns, Spans};
 use crate::aligned::CacheAligned;
+use crate::geometry::FILE_A;
 
 /// The fills of one file's pawns, on the a-file.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -55,7 +55,7 @@ const fn build() -> [FileFills; 256] {
 /// The pawns of `file` as a byte, bit `r` for rank `r`.
 #[inline(always)]
 pub const fn file_byte(pawns: u64, file: u32) -> usize {
-    (((pawns >> file) & A_FILE).wrapping_mul(ANTI_DIAGONAL) >> 56) as usize
+    (((pawns >> file) & FILE_A).wrapping_mul(ANTI_DIAGONAL) >> 56) as usize
 }
 
 /// The file table. Zero-sized; every CPU.
@@ -94,7 +94,7 @@ mod tests {
                     .filter(|rank| byte >> rank & 1 != 0)
                     .fold(0u64, |set, rank| set | 1 << (8 * rank + file));
                 // Pawns on the other files must not leak into this file's byte.
-                let others = !(A_FILE << file) & 0x5a3c_9966_c3a5_0ff0;
+                let others = !(FILE_A << file) & 0x5a3c_9966_c3a5_0ff0;
                 assert_eq!(file_byte(pawns | others, file), byte as usize);
             }
         }

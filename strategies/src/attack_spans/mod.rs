@@ -25,6 +25,9 @@ use core::fmt;
 
 pub use crate::position::Colour;
 
+/// The seed page its techniques come from (`shared/seeds/`).
+const SEED: &str = "004_11d864785c92de7d.txt";
+
 /// The input: one side's pawns. `repr(C)` with the colour's byte followed by seven zero bytes,
 /// so that a SIMD kernel loads it as two `u64`s, the second 0 (white) or 1 (black).
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
@@ -114,43 +117,23 @@ pub trait AttackSpans: Copy {
     /// The six span sets of `input` (see the trait's semantics).
     fn spans(self, input: SidePawns) -> Spans;
 
-    /// `out[i] = spans(inputs[i])`; any length, any alignment.
-    ///
-    /// The default is the scalar loop, monomorphized per variant with `spans` inlined.
-    ///
-    /// # Panics
-    /// If `inputs` and `out` differ in length.
-    #[inline(always)]
-    fn spans_batch(self, inputs: &[SidePawns], out: &mut [Spans]) {
-        crate::each!(inputs, out, |&input| self.spans(input));
-    }
+    crate::scalar_batch!(
+        fn spans_batch(self, inputs: &[SidePawns], out: &mut [Spans])
+            = |&input| self.spans(input)
+    );
 }
 
-/// Marker type for the attack-span family, as the harness sees it.
-#[derive(Clone, Copy, Debug)]
-pub struct AttackSpansFamily;
-
-const SEED: &str = "004_11d864785c92de7d.txt";
-
 crate::family! {
-    impl Family for AttackSpansFamily {
-        const NAME: &'static str = "attack_spans";
-        const SUMMARY: &'static str =
-            "pawn front and rear attack spans and attack file fills, east and west";
-        type Input = SidePawns;
-        type Output = Spans;
-
-        fn reference(input: SidePawns) -> Spans {
-            reference::spans(input)
-        }
-
-        #[inline(always)]
-        fn echo(input: SidePawns) -> Spans {
-            Spans {
-                front_east: input.pawns,
-                ..Spans::default()
-            }
-        }
+    /// Marker type for the attack-span family, as the harness sees it.
+    pub struct AttackSpansFamily {
+        name: "attack_spans",
+        summary: "pawn front and rear attack spans and attack file fills, east and west",
+        query: SidePawns => Spans,
+        reference: |input| reference::spans(input),
+        echo: |input| Spans {
+            front_east: input.pawns,
+            ..Spans::default()
+        },
     }
 
     /// The registry: every attack-span variant.
@@ -204,25 +187,8 @@ crate::family! {
 #[cfg(test)]
 mod tests {
     use super::*;
-    #[cfg(target_arch = "x86_64")]
-    use crate::cpu::Feature;
 
-    #[test]
-    fn every_variant_agrees_with_the_reference() {
-        let checked =
-            crate::family_tests::check_family::<AttackSpansFamily>(crate::inputs::DEFAULT_SEED);
-        assert!(checked.contains(&"shift_fill") && checked.contains(&"file_table"));
-        #[cfg(target_arch = "x86_64")]
-        if Feature::Avx2.is_detected() {
-            assert!(checked.contains(&"avx2_batch"));
-        }
-    }
-
-    #[test]
-    #[ignore = "prints rough timings; run with --release -- --ignored --nocapture timings"]
-    fn timings() {
-        crate::family_tests::print_timings::<AttackSpansFamily>();
-    }
+    crate::testing::family_tests!(AttackSpansFamily);
 
     #[test]
     fn layout_is_plain_u64s() {

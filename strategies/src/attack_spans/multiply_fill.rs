@@ -13,16 +13,14 @@
 
 use super::shift_fill::{east_one, north_fill, select, south_fill, west_one};
 use super::{AttackSpans, SidePawns, Spans};
+use crate::geometry::FILE_A;
 use crate::Bitboard;
-
-/// Every square of the a-file.
-pub const A_FILE: u64 = 0x0101_0101_0101_0101;
 
 /// `fileFill` by multiplication: the byte of occupied files copied to every rank. Each
 /// product bit comes from one (file, rank) pair, so there is no carry.
 #[inline(always)]
 pub const fn file_fill(north_fill: u64) -> u64 {
-    (north_fill >> 56).wrapping_mul(A_FILE)
+    (north_fill >> 56).wrapping_mul(FILE_A)
 }
 
 /// The multiply fill. Zero-sized; every CPU.

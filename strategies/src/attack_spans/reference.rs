@@ -67,9 +67,7 @@ mod tests {
     use super::*;
     use crate::Square::*;
 
-    fn set(squares: &[Square]) -> Bitboard {
-        squares.iter().copied().collect()
-    }
+    use crate::testing::set;
 
     #[test]
     fn the_seeds_diagrams_for_a_pawn_on_d4() {

@@ -4,21 +4,11 @@ use super::{AttackSpansFamily, Colour, SidePawns};
 use crate::bench::{Bench, Draw};
 use crate::position::corpus::{default_corpus, random_position};
 use crate::position::Piece;
-use crate::{inputs, Bitboard, Square};
+use crate::{inputs, Bitboard};
 use rand::Rng;
 
 /// How many random sets of each size 0 to 64 verification draws, per colour.
 pub const RANDOM_SETS_PER_SIZE: usize = 8_000;
-
-/// A random set of exactly `count` pawns on ranks 2 to 7 (`count` at most 48).
-pub fn pawn_set(rng: &mut impl Rng, count: u32) -> Bitboard {
-    assert!(count <= 48);
-    let mut set = Bitboard::EMPTY;
-    while set.len() < count {
-        set |= Bitboard::from(Square::from_index_masked(rng.random_range(8..56u8)));
-    }
-    set
-}
 
 /// Every subset of two adjacent files (2^16 each, seven pairs): exhaustive for everything a
 /// pawn's spans touch, its own file and one neighbour.
@@ -89,7 +79,7 @@ impl Bench for AttackSpansFamily {
             |rng| {
                 let colour = Colour::ALL[rng.random_range(0..2)];
                 let count = rng.random_range(4..=8);
-                SidePawns::new(pawn_set(rng, count), colour)
+                SidePawns::new(inputs::pawn_set(rng, count), colour)
             },
         ),
         Draw::each(

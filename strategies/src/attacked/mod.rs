@@ -25,6 +25,9 @@ use crate::sliders::magic;
 use crate::Square;
 use core::fmt;
 
+/// The seed page its techniques come from (`shared/seeds/`).
+const SEED: &str = "000_25ad13ed25e2ec35.txt";
+
 /// The attacked-by-side family.
 ///
 /// # Semantics (every variant, every edge case)
@@ -43,16 +46,10 @@ pub trait Attacked: Copy {
     /// Whether a piece of `by` attacks `square` (see the trait's semantics).
     fn attacked(self, position: &Position, square: Square, by: Colour) -> bool;
 
-    /// `out[i] = attacked(&queries[i].position, queries[i].square, queries[i].by)`.
-    ///
-    /// # Panics
-    /// If `queries` and `out` differ in length.
-    #[inline(always)]
-    fn attacked_batch(self, queries: &[SideQuery], out: &mut [bool]) {
-        crate::each!(queries, out, |query| {
-            self.attacked(&query.position, query.square, query.by)
-        });
-    }
+    crate::scalar_batch!(
+        fn attacked_batch(self, queries: &[SideQuery], out: &mut [bool])
+            = |query| self.attacked(&query.position, query.square, query.by)
+    );
 }
 
 /// One query: a position, a square and the side whose attacks count. Passed by value.
@@ -84,31 +81,18 @@ impl fmt::Display for SideQuery {
     }
 }
 
-/// Marker type for the attacked-by-side family, as the harness sees it.
-#[derive(Clone, Copy, Debug)]
-pub struct AttackedFamily;
-
-const SEED: &str = "000_25ad13ed25e2ec35.txt";
-
 /// The leaper tables and magic's rook and bishop tables: what every variant reads.
 const TABLE_BYTES: usize =
     geometry::leapers::LEAPER_BYTES + magic::TABLE_BYTES.rook + magic::TABLE_BYTES.bishop;
 
 crate::family! {
-    impl Family for AttackedFamily {
-        const NAME: &'static str = "attacked";
-        const SUMMARY: &'static str = "whether a side attacks a square of a position";
-        type Input = SideQuery;
-        type Output = bool;
-
-        fn reference(query: SideQuery) -> bool {
-            reference::attacked(&query.position, query.square, query.by)
-        }
-
-        #[inline(always)]
-        fn echo(query: SideQuery) -> bool {
-            query.position.colour(query.by).contains(query.square)
-        }
+    /// Marker type for the attacked-by-side family, as the harness sees it.
+    pub struct AttackedFamily {
+        name: "attacked",
+        summary: "whether a side attacks a square of a position",
+        query: SideQuery => bool,
+        reference: |query| reference::attacked(&query.position, query.square, query.by),
+        echo: |query| query.position.colour(query.by).contains(query.square),
     }
 
     /// The registry: every attacked-by-side variant.
@@ -147,20 +131,5 @@ crate::family! {
 mod tests {
     use super::*;
 
-    /// Every variant against the reference on every verification input (see
-    /// `testing::all_variants_agree`): every square of every corpus and edge-case position,
-    /// both sides.
-    #[test]
-    fn every_variant_agrees_with_the_reference() {
-        let ran = crate::testing::all_variants_agree::<AttackedFamily>();
-        assert_eq!(ran.len(), AttackedVariant::ALL.len());
-    }
-
-    /// Rough timings for a developer's eyes: `cargo test --release -p strategies --
-    /// --ignored --nocapture attacked::tests::timings`.
-    #[test]
-    #[ignore]
-    fn timings() {
-        crate::family_tests::print_timings::<AttackedFamily>();
-    }
+    crate::testing::family_tests!(AttackedFamily);
 }

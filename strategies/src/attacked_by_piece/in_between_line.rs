@@ -9,14 +9,14 @@
 //! ([`super::piece_code`]) attacks from `from` on an empty board.
 //!
 //! Footprint: the reach table, 7 × 64 × 8 = 3,584 bytes, and the rectangular in-between table,
-//! 32 KiB ([`crate::in_between::rectangular`]). CPU features: none. No branch.
+//! 32 KiB ([`crate::geometry::lines::BETWEEN`]). CPU features: none. No branch.
 
-use super::{piece_code, AttackedByPiece};
+use super::{piece_code, AttackedByPiece, PieceQuery};
 use crate::aligned::CacheAligned;
 use crate::geometry;
-use crate::in_between::rectangular;
-use crate::position::{Colour, Piece};
-use crate::{Bitboard, Square};
+use crate::geometry::lines::BETWEEN;
+use crate::position::Colour;
+use crate::Bitboard;
 
 /// `REACH[code][from]`: the squares piece `code` attacks from `from` on an empty board.
 pub static REACH: CacheAligned<[[Bitboard; 64]; 7]> = CacheAligned(build());
@@ -48,16 +48,10 @@ pub struct InBetweenLine;
 
 impl AttackedByPiece for InBetweenLine {
     #[inline(always)]
-    fn attacks(
-        self,
-        from: Square,
-        to: Square,
-        piece: Piece,
-        colour: Colour,
-        occupied: Bitboard,
-    ) -> bool {
+    fn attacks(self, query: PieceQuery) -> bool {
+        let (from, to, piece, colour, occupied) = query.parts();
         let reach = REACH.0[piece_code(piece, colour)][from.index()];
-        let between = rectangular::TABLE.0[from.index()][to.index()];
+        let between = BETWEEN.0[from.index()][to.index()];
         reach.contains(to) & (between & occupied).is_empty()
     }
 }

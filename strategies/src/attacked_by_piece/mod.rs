@@ -21,16 +21,19 @@ pub mod x88_piece_table;
 
 use crate::family::Source;
 use crate::geometry;
-use crate::in_between::rectangular;
+use crate::geometry::lines::BETWEEN_BYTES;
 use crate::position::{Colour, Piece};
 use crate::sliders::magic;
 use crate::{Bitboard, Square};
 use core::fmt;
 
+/// The seed page its techniques come from (`shared/seeds/`).
+const SEED: &str = "000_25ad13ed25e2ec35.txt";
+
 /// The attacked-by-piece family.
 ///
 /// # Semantics (every variant, every edge case)
-/// `attacks(from, to, piece, colour, occupied)` is true when a `colour` `piece` standing on
+/// `attacks(PieceQuery { from, to, piece, colour, occupied })` is true when a `colour` `piece` on
 /// `from` attacks `to` on a board whose occupied squares are `occupied`:
 /// - a pawn attacks the two squares diagonally in front of it as seen from its `colour` (a
 ///   white pawn on d4 attacks c5 and e5, a black one c3 and e3), never the square ahead; a pawn
@@ -45,25 +48,12 @@ use core::fmt;
 /// - `from == to` is false: a piece never attacks its own square.
 pub trait AttackedByPiece: Copy {
     /// Whether the piece on `from` attacks `to` (see the trait's semantics).
-    fn attacks(
-        self,
-        from: Square,
-        to: Square,
-        piece: Piece,
-        colour: Colour,
-        occupied: Bitboard,
-    ) -> bool;
+    fn attacks(self, query: PieceQuery) -> bool;
 
-    /// `out[i] = attacks(...)` of `queries[i]`; any length.
-    ///
-    /// # Panics
-    /// If `queries` and `out` differ in length.
-    #[inline(always)]
-    fn attacks_batch(self, queries: &[PieceQuery], out: &mut [bool]) {
-        crate::each!(queries, out, |q| {
-            self.attacks(q.from, q.to, q.piece, q.colour, q.occupied)
-        });
-    }
+    crate::scalar_batch!(
+        fn attacks_batch(self, queries: &[PieceQuery], out: &mut [bool])
+            = |&query| self.attacks(query)
+    );
 }
 
 /// One query: a `colour` `piece` on `from`, the square `to`, the occupied squares. 16 bytes.
@@ -77,6 +67,12 @@ pub struct PieceQuery {
 }
 
 impl PieceQuery {
+    /// The query's fields as a tuple: `(from, to, piece, colour, occupied)`.
+    #[inline(always)]
+    pub const fn parts(self) -> (Square, Square, Piece, Colour, Bitboard) {
+        (self.from, self.to, self.piece, self.colour, self.occupied)
+    }
+
     pub const fn new(
         from: Square,
         to: Square,
@@ -114,28 +110,14 @@ pub fn piece_code(piece: Piece, colour: Colour) -> usize {
     piece.index() + 1 - black_pawn
 }
 
-/// Marker type for the attacked-by-piece family, as the harness sees it.
-#[derive(Clone, Copy, Debug)]
-pub struct AttackedByPieceFamily;
-
-const SEED: &str = "000_25ad13ed25e2ec35.txt";
-
 crate::family! {
-    impl Family for AttackedByPieceFamily {
-        const NAME: &'static str = "attacked_by_piece";
-        const SUMMARY: &'static str =
-            "whether one piece on one square attacks another square, given the occupancy";
-        type Input = PieceQuery;
-        type Output = bool;
-
-        fn reference(q: PieceQuery) -> bool {
-            reference::attacks(q.from, q.to, q.piece, q.colour, q.occupied)
-        }
-
-        #[inline(always)]
-        fn echo(q: PieceQuery) -> bool {
-            q.occupied.contains(q.to) ^ q.occupied.contains(q.from)
-        }
+    /// Marker type for the attacked-by-piece family, as the harness sees it.
+    pub struct AttackedByPieceFamily {
+        name: "attacked_by_piece",
+        summary: "whether one piece on one square attacks another square, given the occupancy",
+        query: PieceQuery => bool,
+        reference: |q| reference::attacks(q.from, q.to, q.piece, q.colour, q.occupied),
+        echo: |q| q.occupied.contains(q.to) ^ q.occupied.contains(q.from),
     }
 
     /// The registry: every attacked-by-piece variant.
@@ -159,13 +141,13 @@ crate::family! {
             summary: "the piece's empty-board reach contains `to`, and the 64x64 in-between set misses the occupancy",
             kernel: in_between_line::InBetweenLine,
             source: Source::seed(SEED, "In Between, Rectangular Lookup"),
-            footprint: in_between_line::REACH_BYTES + rectangular::TABLE_BYTES,
+            footprint: in_between_line::REACH_BYTES + BETWEEN_BYTES,
         },
     }
 
     // Every technique is a kernel: a query calls `attacks`, a batch `attacks_batch`.
     impl<T: AttackedByPiece> Kernel for T {
-        query(q) => attacks(q.from, q.to, q.piece, q.colour, q.occupied),
+        query(query) => attacks(query),
         batch => attacks_batch,
     }
 }
@@ -181,19 +163,5 @@ mod tests {
         assert_eq!(codes, [[1, 0], [2, 2], [3, 3], [4, 4], [5, 5], [6, 6]]);
     }
 
-    /// Every variant against the reference on every verification input (see
-    /// `testing::all_variants_agree`).
-    #[test]
-    fn every_variant_agrees_with_the_reference() {
-        let ran = crate::testing::all_variants_agree::<AttackedByPieceFamily>();
-        assert_eq!(ran.len(), AttackedByPieceVariant::ALL.len());
-    }
-
-    /// Rough timings for a developer's eyes: `cargo test --release -p strategies --
-    /// --ignored --nocapture attacked_by_piece::tests::timings`.
-    #[test]
-    #[ignore]
-    fn timings() {
-        crate::family_tests::print_timings::<AttackedByPieceFamily>();
-    }
+    crate::testing::family_tests!(AttackedByPieceFamily);
 }

@@ -6,12 +6,11 @@
 //! instructions for up to four sliding lines"). Leapers from [`crate::geometry::leapers`], sliders by magic.
 //! Footprint: the leaper tables (2 KiB) and magic's tables. CPU features: none.
 
-use super::AttackedByPiece;
+use super::{AttackedByPiece, PieceQuery};
 use crate::position::leapers;
-use crate::position::{Colour, Piece};
+use crate::position::Piece;
 use crate::sliders::magic::Magic;
 use crate::sliders::Slider;
-use crate::{Bitboard, Square};
 
 /// The switch on the piece kind, magic sliders. Zero-sized; every CPU.
 #[derive(Clone, Copy, Debug, Default)]
@@ -19,14 +18,8 @@ pub struct SwitchAttacks;
 
 impl AttackedByPiece for SwitchAttacks {
     #[inline(always)]
-    fn attacks(
-        self,
-        from: Square,
-        to: Square,
-        piece: Piece,
-        colour: Colour,
-        occupied: Bitboard,
-    ) -> bool {
+    fn attacks(self, query: PieceQuery) -> bool {
+        let (from, to, piece, colour, occupied) = query.parts();
         let attacks = match piece {
             Piece::Pawn => leapers::pawn(colour, from),
             Piece::Knight => leapers::knight(from),

@@ -20,11 +20,10 @@
 //! 256 entries per row are reachable). Built by `const fn` from the rectangular in-between
 //! table. CPU features: none.
 
-use super::{piece_code, AttackedByPiece};
+use super::{piece_code, AttackedByPiece, PieceQuery};
 use crate::aligned::CacheAligned;
-use crate::in_between::rectangular;
+use crate::geometry::lines::BETWEEN;
 use crate::in_between::x88_rotate::x88diff;
-use crate::position::{Colour, Piece};
 use crate::{Bitboard, Square};
 
 /// Entries per row: every 0x88 difference (1..=239), padded to the seed's 256.
@@ -66,7 +65,7 @@ const fn build() -> [[Bitboard; ROW]; CODES] {
                 let files = (to & 7) as i32 - (from & 7) as i32;
                 let ranks = (to >> 3) as i32 - (from >> 3) as i32;
                 if reaches(code, files, ranks) {
-                    let between = rectangular::TABLE.0[from][to].0;
+                    let between = BETWEEN.0[from][to].0;
                     let index = x88diff(
                         Square::from_index_masked(from as u8),
                         Square::from_index_masked(to as u8),
@@ -88,14 +87,8 @@ pub struct X88PieceTable;
 
 impl AttackedByPiece for X88PieceTable {
     #[inline(always)]
-    fn attacks(
-        self,
-        from: Square,
-        to: Square,
-        piece: Piece,
-        colour: Colour,
-        occupied: Bitboard,
-    ) -> bool {
+    fn attacks(self, query: PieceQuery) -> bool {
+        let (from, to, piece, colour, occupied) = query.parts();
         let obstruction = TABLE.0[piece_code(piece, colour)][x88diff(from, to)];
         let rotated = occupied.0.rotate_right(from as u32) | 1;
         obstruction.0 & rotated == 0
@@ -118,7 +111,7 @@ mod tests {
                     let ranks = to.rank() as i32 - from.rank() as i32;
                     let wanted = match reaches(code, files, ranks) {
                         true => Bitboard(
-                            rectangular::TABLE.0[from.index()][to.index()]
+                            BETWEEN.0[from.index()][to.index()]
                                 .0
                                 .rotate_right(from as u32),
                         ),

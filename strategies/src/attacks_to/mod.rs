@@ -41,6 +41,9 @@ use crate::sliders::{
 use crate::{Bitboard, Square};
 use core::fmt;
 
+/// The seed page its techniques come from (`shared/seeds/`).
+const SEED: &str = "000_25ad13ed25e2ec35.txt";
+
 /// The attacks-to family.
 ///
 /// # Semantics (every variant, every edge case)
@@ -62,16 +65,10 @@ pub trait AttacksTo: Copy {
     /// Every attacker of `square`, both colours (see the trait's semantics).
     fn attackers(self, position: &Position, square: Square) -> Bitboard;
 
-    /// `out[i] = attackers(&queries[i].position, queries[i].square)`; any length.
-    ///
-    /// # Panics
-    /// If `queries` and `out` differ in length.
-    #[inline(always)]
-    fn attackers_batch(self, queries: &[SquareQuery], out: &mut [Bitboard]) {
-        crate::each!(queries, out, |query| {
-            self.attackers(&query.position, query.square)
-        });
-    }
+    crate::scalar_batch!(
+        fn attackers_batch(self, queries: &[SquareQuery], out: &mut [Bitboard])
+            = |query| self.attackers(&query.position, query.square)
+    );
 }
 
 /// One query: a position and a square of it. Passed by value (80 bytes).
@@ -94,11 +91,6 @@ impl fmt::Display for SquareQuery {
     }
 }
 
-/// Marker type for the attacks-to family, as the harness sees it.
-#[derive(Clone, Copy, Debug)]
-pub struct AttacksToFamily;
-
-const SEED: &str = "000_25ad13ed25e2ec35.txt";
 const SUPER_PIECE: Source = Source::seed(SEED, "Attacks to a Square, By all Pieces");
 
 /// The pext tables' size, stated the same on every architecture (the variant runs only on
@@ -106,20 +98,14 @@ const SUPER_PIECE: Source = Source::seed(SEED, "Attacks to a Square, By all Piec
 const PEXT_TABLE_BYTES: Footprint = crate::sliders::tables::PEXT_TABLE_BYTES;
 
 crate::family! {
-    impl Family for AttacksToFamily {
-        const NAME: &'static str = "attacks_to";
-        const SUMMARY: &'static str =
-            "every attacker of a square of a position, both colours (the super-piece, by slider technique)";
-        type Input = SquareQuery;
-        type Output = Bitboard;
-        fn reference(query: SquareQuery) -> Bitboard {
-            reference::attackers(&query.position, query.square)
-        }
-
-        #[inline(always)]
-        fn echo(query: SquareQuery) -> Bitboard {
-            Bitboard(query.position.occupied().0 ^ query.square as u64)
-        }
+    /// Marker type for the attacks-to family, as the harness sees it.
+    pub struct AttacksToFamily {
+        name: "attacks_to",
+        summary:
+            "every attacker of a square of a position, both colours (the super-piece, by slider technique)",
+        query: SquareQuery => Bitboard,
+        reference: |query| reference::attackers(&query.position, query.square),
+        echo: |query| Bitboard(query.position.occupied().0 ^ query.square as u64),
     }
 
     /// The registry: the super-piece with every slider technique, then Hyatt's early out. A
@@ -248,7 +234,6 @@ crate::family! {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::cpu::Cpu;
     use crate::family::Family;
     use crate::sliders::RookAttacksFamily;
 
@@ -274,24 +259,5 @@ mod tests {
         assert_eq!(count, AttacksToVariant::ALL.len() - 1);
     }
 
-    /// Every variant against the reference on every verification input (see
-    /// `testing::all_variants_agree`); a SIMD or BMI2 variant runs exactly where its feature is.
-    #[test]
-    fn every_variant_agrees_with_the_reference() {
-        let ran = crate::testing::all_variants_agree::<AttacksToFamily>();
-        for &variant in AttacksToFamily::variants() {
-            let descriptor = AttacksToFamily::descriptor(variant);
-            let here = descriptor.requires.iter().all(|f| f.is_detected());
-            let here = here && AttacksToFamily::runnable(variant, &Cpu::detect()).is_ok();
-            assert_eq!(ran.contains(&descriptor.name), here, "{}", descriptor.name);
-        }
-    }
-
-    /// Rough timings for a developer's eyes: `cargo test --release -p strategies --
-    /// --ignored --nocapture attacks_to::tests::timings`.
-    #[test]
-    #[ignore]
-    fn timings() {
-        crate::family_tests::print_timings::<AttacksToFamily>();
-    }
+    crate::testing::family_tests!(AttacksToFamily);
 }

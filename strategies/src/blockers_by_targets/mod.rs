@@ -56,14 +56,10 @@ pub trait BlockersByTargets: Copy {
     /// The blockers between the query's sliders and targets.
     fn blockers(self, query: SlidersAndTargets) -> Bitboard;
 
-    /// `out[i] = blockers(queries[i])`; any length, any alignment.
-    ///
-    /// # Panics
-    /// If `queries` and `out` differ in length.
-    #[inline(always)]
-    fn blockers_batch(self, queries: &[SlidersAndTargets], out: &mut [Bitboard]) {
-        crate::each!(queries, out, |&query| self.blockers(query));
-    }
+    crate::scalar_batch!(
+        fn blockers_batch(self, queries: &[SlidersAndTargets], out: &mut [Bitboard])
+            = |&query| self.blockers(query)
+    );
 }
 
 /// One query: the sliders by the way they move, the pieces on the board, the targets.
@@ -89,26 +85,15 @@ impl fmt::Display for SlidersAndTargets {
     }
 }
 
-/// The blockers-by-targets family, as the harness sees it.
-#[derive(Clone, Copy, Debug)]
-pub struct BlockersByTargetsFamily;
-
 crate::family! {
-    impl Family for BlockersByTargetsFamily {
-        const NAME: &'static str = "blockers_by_targets";
-        const SUMMARY: &'static str =
-            "the squares between sliders and targets where one piece, or nothing, is in the way";
-        type Input = SlidersAndTargets;
-        type Output = Bitboard;
-
-        fn reference(query: SlidersAndTargets) -> Bitboard {
-            reference::blockers(query)
-        }
-
-        #[inline(always)]
-        fn echo(query: SlidersAndTargets) -> Bitboard {
-            query.orthogonal ^ query.diagonal ^ query.occupied ^ query.targets
-        }
+    /// The blockers-by-targets family, as the harness sees it.
+    pub struct BlockersByTargetsFamily {
+        name: "blockers_by_targets",
+        summary:
+            "the squares between sliders and targets where one piece, or nothing, is in the way",
+        query: SlidersAndTargets => Bitboard,
+        reference: |query| reference::blockers(query),
+        echo: |query| query.orthogonal ^ query.diagonal ^ query.occupied ^ query.targets,
     }
 
     /// The registry: every variant.
@@ -147,20 +132,6 @@ crate::family! {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::cpu::Feature;
 
-    #[test]
-    fn every_variant_agrees_with_the_reference() {
-        let ran = crate::testing::all_variants_agree::<BlockersByTargetsFamily>();
-        assert!(ran.len() >= 2, "two portable variants: {ran:?}");
-        let avx512 =
-            Feature::Avx512f.arch() == std::env::consts::ARCH && Feature::Avx512f.is_detected();
-        assert_eq!(ran.contains(&"opposite_fills_avx512"), avx512);
-    }
-
-    #[test]
-    #[ignore = "prints rough timings; run with --release -- --ignored --nocapture timings"]
-    fn timings() {
-        crate::family_tests::print_timings::<BlockersByTargetsFamily>();
-    }
+    crate::testing::family_tests!(BlockersByTargetsFamily);
 }

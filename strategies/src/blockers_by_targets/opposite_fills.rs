@@ -11,8 +11,8 @@
 //! targets.
 
 use super::{BlockersByTargets, SlidersAndTargets};
+use crate::geometry::fills::attacks;
 use crate::geometry::Direction::{self, *};
-use crate::sliders::kogge_stone::attacks;
 use crate::Bitboard;
 
 /// The squares between `sliders` moving in `direction` and the `targets`.

@@ -5,21 +5,21 @@
 //!
 //! Source: new; the way engines collect the pieces pinned to a king (for example Stockfish's
 //! `blockers_for_king`, which keeps only the one-piece case). Footprint: the 32 KiB
-//! rectangular in-between table ([`crate::in_between::rectangular`]) and 1 KiB of rays
+//! rectangular in-between table ([`crate::geometry::lines::BETWEEN`]) and 1 KiB of rays
 //! ([`RAYS`]). CPU features: none. Its cost grows with the number of targets and of sliders
 //! aligned with them, each a branch.
 
 use super::{BlockersByTargets, SlidersAndTargets};
 use crate::aligned::CacheAligned;
+use crate::geometry::lines::{BETWEEN, BETWEEN_BYTES};
 use crate::geometry::{bishop_rays, rook_rays};
-use crate::in_between::rectangular;
 use crate::Bitboard;
 
 /// `RAYS[square]`: the rook's and the bishop's rays from `square` on an empty board.
 pub static RAYS: CacheAligned<[[u64; 2]; 64]> = CacheAligned(build());
 
 /// The in-between table and [`RAYS`].
-pub const TABLE_BYTES: usize = rectangular::TABLE_BYTES + core::mem::size_of::<[[u64; 2]; 64]>();
+pub const TABLE_BYTES: usize = BETWEEN_BYTES + core::mem::size_of::<[[u64; 2]; 64]>();
 
 const fn build() -> [[u64; 2]; 64] {
     let mut rays = [[0; 2]; 64];
@@ -43,7 +43,7 @@ impl BlockersByTargets for PairLoop {
             let [rook, bishop] = RAYS.0[target as usize];
             let aligned = (rook & query.orthogonal.0) | (bishop & query.diagonal.0);
             for slider in Bitboard(aligned) {
-                let between = rectangular::TABLE.0[slider as usize][target as usize].0;
+                let between = BETWEEN.0[slider as usize][target as usize].0;
                 let in_the_way = between & query.occupied.0;
                 if in_the_way & in_the_way.wrapping_sub(1) == 0 {
                     blockers |= if in_the_way == 0 { between } else { in_the_way };

@@ -6,8 +6,12 @@
 //! Used only for verification.
 
 use super::SlidersAndTargets;
-use crate::xray_attacks::reference::{BISHOP_STEPS, ROOK_STEPS};
 use crate::{Bitboard, Square};
+
+/// The rook's steps as (files, ranks).
+const ROOK_STEPS: [(i32, i32); 4] = [(0, 1), (1, 0), (0, -1), (-1, 0)];
+/// The bishop's steps as (files, ranks).
+const BISHOP_STEPS: [(i32, i32); 4] = [(1, 1), (-1, 1), (-1, -1), (1, -1)];
 
 /// The blockers between the sliders and the targets (see [`super::BlockersByTargets`]).
 pub fn blockers(query: SlidersAndTargets) -> Bitboard {
@@ -48,9 +52,7 @@ mod tests {
     use super::*;
     use crate::Square::*;
 
-    fn set(squares: &[Square]) -> Bitboard {
-        squares.iter().copied().collect()
-    }
+    use crate::testing::set;
 
     #[test]
     fn pins_checks_and_skewers() {

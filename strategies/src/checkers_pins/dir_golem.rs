@@ -15,9 +15,9 @@
 //! shifts.
 
 use super::{CheckersAndPins, CheckersPins, KingView};
+use crate::geometry::fills::attacks;
 use crate::geometry::Direction;
 use crate::position::{Move, Position};
-use crate::sliders::kogge_stone::attacks;
 use crate::Bitboard;
 
 /// Opposite ray-direction fills. Zero-sized; every CPU.

@@ -31,6 +31,9 @@ use crate::position::{leapers, reference, Colour, Move, Piece, Position};
 use crate::{bitboard_answer, Bitboard, Square};
 use core::fmt;
 
+/// The seed page its techniques come from (`shared/seeds/`).
+const SEED: &str = "003_d2eaa903979c88fb.txt";
+
 /// The answer: who gives check, and what is pinned.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
 pub struct CheckersAndPins {
@@ -65,16 +68,10 @@ pub trait CheckersPins: Copy {
     /// The checkers and pinned pieces of the side to move.
     fn checkers_pins(self, position: &Position, last_move: Option<Move>) -> CheckersAndPins;
 
-    /// `out[i]` = the answer to `queries[i]`; any length. The default is the scalar loop.
-    ///
-    /// # Panics
-    /// If `queries` and `out` differ in length.
-    #[inline(always)]
-    fn checkers_pins_batch(self, queries: &[CheckersPinsQuery], out: &mut [CheckersAndPins]) {
-        crate::each!(queries, out, |query| {
-            self.checkers_pins(&query.position, query.last_move)
-        });
-    }
+    crate::scalar_batch!(
+        fn checkers_pins_batch(self, queries: &[CheckersPinsQuery], out: &mut [CheckersAndPins])
+            = |query| self.checkers_pins(&query.position, query.last_move)
+    );
 }
 
 /// The slider technique the family measures its variants with (the fastest portable one).
@@ -149,41 +146,28 @@ impl fmt::Display for CheckersPinsQuery {
     }
 }
 
-/// Marker type for the checkers-and-pins family, as the harness sees it.
-#[derive(Clone, Copy, Debug)]
-pub struct CheckersPinsFamily;
-
-const SEED: &str = "003_d2eaa903979c88fb.txt";
-
 /// The family's slider tables (rook and bishop magics) and the rectangular in-between table.
 const SLIDER_BYTES: usize = crate::sliders::magic::TABLE_BYTES.rook
     + crate::sliders::magic::TABLE_BYTES.bishop
     + crate::geometry::leapers::KNIGHT_BYTES
     + leapers::TABLE_BYTES;
-const BETWEEN_BYTES: usize = crate::in_between::rectangular::TABLE_BYTES;
+const BETWEEN_BYTES: usize = crate::geometry::lines::BETWEEN_BYTES;
 
 crate::family! {
-    impl Family for CheckersPinsFamily {
-        const NAME: &'static str = "checkers_pins";
-        const SUMMARY: &'static str =
-            "the enemy pieces giving check to the side to move, and its pieces pinned to its king";
-        type Input = CheckersPinsQuery;
-        type Output = CheckersAndPins;
-
-        fn reference(query: CheckersPinsQuery) -> CheckersAndPins {
-            CheckersAndPins {
-                checkers: reference::checkers(&query.position),
-                pinned: reference::pinned(&query.position),
-            }
-        }
-
-        #[inline(always)]
-        fn echo(query: CheckersPinsQuery) -> CheckersAndPins {
-            CheckersAndPins {
-                checkers: query.position.occupied(),
-                pinned: Bitboard(query.case as u64),
-            }
-        }
+    /// Marker type for the checkers-and-pins family, as the harness sees it.
+    pub struct CheckersPinsFamily {
+        name: "checkers_pins",
+        summary:
+            "the enemy pieces giving check to the side to move, and its pieces pinned to its king",
+        query: CheckersPinsQuery => CheckersAndPins,
+        reference: |query| CheckersAndPins {
+            checkers: reference::checkers(&query.position),
+            pinned: reference::pinned(&query.position),
+        },
+        echo: |query| CheckersAndPins {
+            checkers: query.position.occupied(),
+            pinned: Bitboard(query.case as u64),
+        },
     }
 
     /// The registry: every technique, ours first, peers last.
@@ -245,12 +229,5 @@ crate::family! {
 mod tests {
     use super::*;
 
-    /// Every variant against the reference on every verification input: every corpus
-    /// position as it stands and after a seeded legal move and after each of its checking
-    /// moves, and the hand-made edge cases (see `workloads`).
-    #[test]
-    fn every_variant_agrees_with_the_reference() {
-        let ran = crate::testing::all_variants_agree::<CheckersPinsFamily>();
-        assert_eq!(ran.len(), CheckersPinsVariant::ALL.len());
-    }
+    crate::testing::family_tests!(CheckersPinsFamily);
 }

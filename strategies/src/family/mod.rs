@@ -176,6 +176,32 @@ macro_rules! each {
     }};
 }
 
+/// A family trait's batch method, its default the scalar loop: `out[i]` is the answer to
+/// `inputs[i]`, the loop monomorphized per variant with the query inlined. A SIMD technique
+/// overrides it.
+///
+/// ```text
+/// scalar_batch!(fn forks_batch(self, targets: &[Bitboard], out: &mut [Bitboard]) =
+///     |&set| self.forks(set));
+/// ```
+#[macro_export]
+macro_rules! scalar_batch {
+    (
+        fn $name:ident($self_:ident, $inputs:ident: &[$input:ty], $out:ident: &mut [$output:ty])
+            = |$each:pat_param| $answer:expr
+    ) => {
+        /// `out[i]` = the answer to `inputs[i]`; any length, any alignment. The default is the
+        /// scalar loop, monomorphized per variant with the query inlined.
+        ///
+        /// # Panics
+        /// If the two slices differ in length.
+        #[inline(always)]
+        fn $name($self_, $inputs: &[$input], $out: &mut [$output]) {
+            $crate::each!($inputs, $out, |$each| $answer);
+        }
+    };
+}
+
 /// The empty kernel: returns its input. Measured like every variant, it is the floor.
 pub struct Empty<F>(core::marker::PhantomData<F>);
 

@@ -9,9 +9,13 @@
 //!
 //! ```text
 //! family! {
-//!     impl Family for KnightForksFamily {
-//!         const NAME: &'static str = "knight_forks";
-//!         ... (SUMMARY, Input, Output, reference, echo: written as in any impl)
+//!     /// Marker type for the knight-fork family, as the harness sees it.
+//!     pub struct KnightForksFamily {
+//!         name: "knight_forks",
+//!         summary: "the squares from which a knight attacks two or more targets",
+//!         query: Bitboard => Bitboard,
+//!         reference: |targets| reference::forks(targets),
+//!         echo: |targets| targets,
 //!     }
 //!
 //!     /// The registry: every knight-fork variant.
@@ -41,6 +45,11 @@
 //! }
 //! ```
 //!
+//! - The family's header declares its marker type (`#[derive(Clone, Copy, Debug)]` is added)
+//!   and writes its [`Family`](super::Family) impl: the name and summary, the query and answer
+//!   types, the reference and the echo (the empty kernel's answer) as closures over one query.
+//!   (`impl Family for ... { items }` in its place takes the items as written: the macro uses
+//!   that form itself.)
 //! - The `impl ... Kernel for T` block (optional: a family may write its `Kernel` impls by
 //!   hand) makes every technique of the family's trait a kernel: which method a query calls,
 //!   with which fields of the input, and which method a batch calls.
@@ -62,6 +71,45 @@
 /// Declares a family's variants as one table: see [the module](crate::family::table).
 #[macro_export]
 macro_rules! family {
+    // An ordinary family declared by its marker type: its name, summary, query and answer
+    // types, reference and echo. The marker and its `impl Family` are written from them.
+    (
+        $(#[$fmeta:meta])*
+        $fvis:vis struct $family:ident {
+            name: $name:literal,
+            summary: $summary:literal,
+            query: $input:ty => $output:ty,
+            reference: |$rin:pat_param| $reference:expr,
+            echo: |$ein:pat_param| $echo:expr $(,)?
+        }
+
+        $($rest:tt)*
+    ) => {
+        $(#[$fmeta])*
+        #[derive(Clone, Copy, Debug)]
+        $fvis struct $family;
+
+        $crate::family! {
+            impl Family for $family {
+                const NAME: &'static str = $name;
+                const SUMMARY: &'static str = $summary;
+                type Input = $input;
+                type Output = $output;
+
+                fn reference($rin: $input) -> $output {
+                    $reference
+                }
+
+                #[inline(always)]
+                fn echo($ein: $input) -> $output {
+                    $echo
+                }
+            }
+
+            $($rest)*
+        }
+    };
+
     // An ordinary family: its own `impl Family` items, the table, and optionally how every
     // technique of its trait is a kernel.
     (
@@ -243,37 +291,32 @@ macro_rules! family {
     };
 
     // A pair of piece families' descriptors: the rook's and the bishop's footprints.
-    (@pieces $variant:ident, $kind:ty { $(
-        [$(#[$attr:meta])*] $name:ident $id:literal $summary:literal
-            [$($token:ident)?] [$kernel:expr] [$source:expr] [$bytes:expr]
-    )* }) => {
+    (@pieces $variant:ident, $kind:ty { $($rows:tt)* }) => {
         impl $variant {
             /// The rook family's descriptors and the bishop family's, in the table's order.
             const PIECE_DESCRIPTORS: [&'static [$crate::family::Descriptor]; 2] = [
-                &[$(
-                    $(#[$attr])*
-                    $crate::family::Descriptor {
-                        family: <$kind as $crate::family::pieces::PieceFamilies>::NAMES[0],
-                        name: $id,
-                        summary: $summary,
-                        source: $source,
-                        table_bytes: $bytes.rook,
-                        requires: &[$($crate::token_feature!($token))?],
-                    },
-                )*],
-                &[$(
-                    $(#[$attr])*
-                    $crate::family::Descriptor {
-                        family: <$kind as $crate::family::pieces::PieceFamilies>::NAMES[1],
-                        name: $id,
-                        summary: $summary,
-                        source: $source,
-                        table_bytes: $bytes.bishop,
-                        requires: &[$($crate::token_feature!($token))?],
-                    },
-                )*],
+                $crate::family!(@piece $kind, 0, rook { $($rows)* }),
+                $crate::family!(@piece $kind, 1, bishop { $($rows)* }),
             ];
         }
+    };
+
+    // One piece's descriptors: footprints from the field `$piece` of each row's `Footprint`.
+    (@piece $kind:ty, $index:literal, $piece:ident { $(
+        [$(#[$attr:meta])*] $name:ident $id:literal $summary:literal
+            [$($token:ident)?] [$kernel:expr] [$source:expr] [$bytes:expr]
+    )* }) => {
+        &[$(
+            $(#[$attr])*
+            $crate::family::Descriptor {
+                family: <$kind as $crate::family::pieces::PieceFamilies>::NAMES[$index],
+                name: $id,
+                summary: $summary,
+                source: $source,
+                table_bytes: $bytes.$piece,
+                requires: &[$($crate::token_feature!($token))?],
+            },
+        )*]
     };
 
     // Without a technique trait: nothing more.
@@ -374,13 +417,9 @@ mod tests {
     trait Count: Copy {
         fn count(self, set: Bitboard) -> u32;
 
-        fn count_batch(self, sets: &[Bitboard], out: &mut [u32]) {
-            crate::each!(sets, out, |&set| self.count(set));
-        }
+        crate::scalar_batch!(fn count_batch(self, sets: &[Bitboard], out: &mut [u32]) =
+            |&set| self.count(set));
     }
-
-    #[derive(Clone, Copy, Debug)]
-    struct Toy;
 
     #[derive(Clone, Copy)]
     struct CountOnes;
@@ -413,19 +452,13 @@ mod tests {
     }
 
     crate::family! {
-        impl Family for Toy {
-            const NAME: &'static str = "toy";
-            const SUMMARY: &'static str = "how many squares a set holds";
-            type Input = Bitboard;
-            type Output = u32;
-
-            fn reference(set: Bitboard) -> u32 {
-                (0..64).filter(|i| set.0 >> i & 1 == 1).count() as u32
-            }
-
-            fn echo(set: Bitboard) -> u32 {
-                set.0 as u32
-            }
+        /// The toy family.
+        struct Toy {
+            name: "toy",
+            summary: "how many squares a set holds",
+            query: Bitboard => u32,
+            reference: |set| (0..64).filter(|i| set.0 >> i & 1 == 1).count() as u32,
+            echo: |set| set.0 as u32,
         }
 
         /// The toy's variants.

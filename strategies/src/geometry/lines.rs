@@ -7,7 +7,7 @@
 //! Footprint: the two line tables 512 B each, built by `const fn`. CPU features: none.
 
 use super::rays::{bishop_rays, rook_rays};
-use crate::aligned::CacheAligned;
+use crate::aligned::{CacheAligned, PageAligned};
 use crate::bitboard::Bitboard;
 use crate::square::Square;
 
@@ -21,6 +21,49 @@ pub static BISHOP_LINES: CacheAligned<[Bitboard; 64]> = CacheAligned(lines(false
 
 /// Bytes of [`ROOK_LINES`] (and of [`BISHOP_LINES`]).
 pub const LINES_BYTES: usize = core::mem::size_of::<[Bitboard; 64]>();
+
+/// `BETWEEN[a][b]` = the squares strictly between `a` and `b`, as [`between`] walks them (the
+/// in-between family's `rectangular` technique, Stockfish's `BetweenBB`); page-aligned, so it
+/// spans exactly eight pages. 32 KiB.
+pub static BETWEEN: PageAligned<[[Bitboard; 64]; 64]> = PageAligned(build_between());
+
+/// Bytes of [`BETWEEN`].
+pub const BETWEEN_BYTES: usize = core::mem::size_of::<[[Bitboard; 64]; 64]>();
+
+/// The eight ray directions as (file, rank) steps.
+const DIRECTIONS: [(i32, i32); 8] = [
+    (1, 0),
+    (-1, 0),
+    (0, 1),
+    (0, -1),
+    (1, 1),
+    (-1, -1),
+    (1, -1),
+    (-1, 1),
+];
+
+/// Fills the table by casting the eight rays from every square: each square reached gets the
+/// squares passed on the way (a different construction from [`between`]'s per-pair walk).
+const fn build_between() -> [[Bitboard; 64]; 64] {
+    let mut table = [[Bitboard::EMPTY; 64]; 64];
+    let mut from = 0;
+    while from < 64 {
+        let mut d = 0;
+        while d < DIRECTIONS.len() {
+            let (df, dr) = DIRECTIONS[d];
+            let mut passed = 0u64;
+            let mut square = Square::from_index_masked(from as u8).offset(df, dr);
+            while let Some(to) = square {
+                table[from][to as usize] = Bitboard(passed);
+                passed |= 1 << to as u32;
+                square = to.offset(df, dr);
+            }
+            d += 1;
+        }
+        from += 1;
+    }
+    table
+}
 
 /// The rook's lines of every square, or the bishop's.
 const fn lines(rook: bool) -> [Bitboard; 64] {

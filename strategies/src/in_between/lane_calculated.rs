@@ -13,8 +13,7 @@
 //! holds its instruction set's token.
 
 use super::InBetween;
-use crate::simd::{self, LaneBody, Lanes, Vector};
-use crate::{Bitboard, Square, SquarePair};
+use crate::simd::{LaneBody, Lanes, Vector};
 
 /// a2..a7: the file through a1, less its ends.
 const A2A7: u64 = 0x0001_0101_0101_0100;
@@ -35,16 +34,7 @@ pub type CalculatedAvx2 = Lanes<Formula, core::arch::x86_64::__m256i, 4>;
 pub type CalculatedNeon = Lanes<Formula, core::arch::aarch64::uint64x2_t, 2>;
 
 impl<V: Vector<N>, const N: usize> InBetween for Lanes<Formula, V, N> {
-    /// One pair through the whole vector (the other lanes compute the same pair).
-    #[inline]
-    fn between(self, a: Square, b: Square) -> Bitboard {
-        simd::one(self, SquarePair::new(a, b))
-    }
-
-    #[inline]
-    fn between_batch(self, pairs: &[SquarePair], out: &mut [Bitboard]) {
-        simd::batch(self, pairs, out)
-    }
+    super::through_lanes!();
 }
 
 impl<V: Vector<N>, const N: usize> LaneBody<V, N> for Formula {

@@ -10,8 +10,7 @@
 
 use super::rectangular::TABLE;
 use super::InBetween;
-use crate::simd::{self, Gather, LaneBody, Lanes};
-use crate::{Bitboard, Square, SquarePair};
+use crate::simd::{Gather, LaneBody, Lanes};
 
 /// The body: the rectangular table's entry for the pair in every lane.
 #[derive(Clone, Copy, Debug)]
@@ -23,16 +22,7 @@ pub type RectangularGatherAvx2 = Lanes<RectangularLookup, core::arch::x86_64::__
 pub type RectangularGatherAvx512 = Lanes<RectangularLookup, core::arch::x86_64::__m512i, 8>;
 
 impl<V: Gather<N>, const N: usize> InBetween for Lanes<RectangularLookup, V, N> {
-    /// One pair through the whole vector (the other lanes look up the same pair).
-    #[inline]
-    fn between(self, a: Square, b: Square) -> Bitboard {
-        simd::one(self, SquarePair::new(a, b))
-    }
-
-    #[inline]
-    fn between_batch(self, pairs: &[SquarePair], out: &mut [Bitboard]) {
-        simd::batch(self, pairs, out)
-    }
+    super::through_lanes!();
 }
 
 impl<V: Gather<N>, const N: usize> LaneBody<V, N> for RectangularLookup {

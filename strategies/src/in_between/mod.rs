@@ -33,6 +33,9 @@ pub mod lane_gather;
 use crate::family::Source;
 use crate::{Bitboard, Square, SquarePair};
 
+/// The seed page its techniques come from (`shared/seeds/`).
+const SEED: &str = "000_25ad13ed25e2ec35.txt";
+
 /// The in-between family.
 ///
 /// # Semantics (every variant, every edge case)
@@ -44,40 +47,20 @@ pub trait InBetween: Copy {
     /// The squares strictly between `a` and `b`, or the empty set (see the trait's semantics).
     fn between(self, a: Square, b: Square) -> Bitboard;
 
-    /// `out[i] = between(pairs[i].from, pairs[i].to)`; any length, any alignment.
-    ///
-    /// The default is the scalar loop, monomorphized per variant with `between` inlined.
-    ///
-    /// # Panics
-    /// If `pairs` and `out` differ in length.
-    #[inline(always)]
-    fn between_batch(self, pairs: &[SquarePair], out: &mut [Bitboard]) {
-        crate::each!(pairs, out, |pair| self.between(pair.from, pair.to));
-    }
+    crate::scalar_batch!(
+        fn between_batch(self, pairs: &[SquarePair], out: &mut [Bitboard])
+            = |pair| self.between(pair.from, pair.to)
+    );
 }
 
-/// Marker type for the in-between family, as the harness sees it.
-#[derive(Clone, Copy, Debug)]
-pub struct InBetweenFamily;
-
-const SEED: &str = "000_25ad13ed25e2ec35.txt";
-
 crate::family! {
-    impl Family for InBetweenFamily {
-        const NAME: &'static str = "in_between";
-        const SUMMARY: &'static str =
-            "the squares strictly between two squares on a common line; empty otherwise";
-        type Input = SquarePair;
-        type Output = Bitboard;
-
-        fn reference(pair: SquarePair) -> Bitboard {
-            reference::between(pair.from, pair.to)
-        }
-
-        #[inline(always)]
-        fn echo(pair: SquarePair) -> Bitboard {
-            Bitboard(pair.from as u64 | (pair.to as u64) << 8)
-        }
+    /// Marker type for the in-between family, as the harness sees it.
+    pub struct InBetweenFamily {
+        name: "in_between",
+        summary: "the squares strictly between two squares on a common line; empty otherwise",
+        query: SquarePair => Bitboard,
+        reference: |pair| reference::between(pair.from, pair.to),
+        echo: |pair| Bitboard(pair.from as u64 | (pair.to as u64) << 8),
     }
 
     /// The registry: every in-between variant, ours first, peers last.
@@ -175,27 +158,27 @@ crate::family! {
     }
 }
 
+/// The [`InBetween`] methods of a lane kernel ([`crate::simd::LaneKernel`]), written inside its
+/// `impl InBetween`: a batch runs lane by lane, one pair through the whole vector (the other
+/// lanes compute the same pair).
+macro_rules! through_lanes {
+    () => {
+        #[inline]
+        fn between(self, a: $crate::Square, b: $crate::Square) -> $crate::Bitboard {
+            $crate::simd::one(self, $crate::SquarePair::new(a, b))
+        }
+
+        #[inline]
+        fn between_batch(self, pairs: &[$crate::SquarePair], out: &mut [$crate::Bitboard]) {
+            $crate::simd::batch(self, pairs, out)
+        }
+    };
+}
+pub(crate) use through_lanes;
+
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::cpu::Feature;
 
-    /// Every variant against the reference on every verification input (see
-    /// `testing::all_variants_agree`): one query at a time, in one batch and in batches of
-    /// every length 0..=17; a SIMD variant runs exactly where its feature is and reports
-    /// `Unsupported` with it masked; a portable variant runs with every feature masked.
-    #[test]
-    fn every_variant_agrees_with_the_reference() {
-        let ran = crate::testing::all_variants_agree::<InBetweenFamily>();
-        for (name, feature) in [
-            ("calculated_avx2", Feature::Avx2),
-            ("rectangular_gather_avx2", Feature::Avx2),
-            ("calculated_avx512", Feature::Avx512f),
-            ("rectangular_gather_avx512", Feature::Avx512f),
-            ("calculated_neon", Feature::Neon),
-        ] {
-            let here = feature.arch() == std::env::consts::ARCH && feature.is_detected();
-            assert_eq!(ran.contains(&name), here, "{name}");
-        }
-    }
+    crate::testing::family_tests!(InBetweenFamily);
 }

@@ -6,29 +6,17 @@
 //! - `cozy-chess` 0.3 (MIT): `cozy_chess::get_between_rays`, a `[[BitBoard; 64]; 64]` table
 //!   computed in a `const` item.
 //!
-//! The square conversions below compile to nothing: both crates' squares are bytes 0..=63 in
-//! the same a1 = 0 numbering as ours.
+//! The square conversions ([`crate::square::peers`]) compile to nothing: both crates' squares
+//! are bytes 0..=63 in the same a1 = 0 numbering as ours.
 
 use super::InBetween;
+use crate::square::peers::{to_chess, to_cozy_chess};
 use crate::{Bitboard, Square};
 
 /// Bytes of `chess`'s `BETWEEN` table (64 × 64 bitboards).
 pub const CHESS_BETWEEN_BYTES: usize = 64 * 64 * core::mem::size_of::<chess::BitBoard>();
 /// Bytes of `cozy-chess`'s between table (64 × 64 bitboards).
 pub const COZY_CHESS_BETWEEN_BYTES: usize = 64 * 64 * core::mem::size_of::<cozy_chess::BitBoard>();
-
-/// Our square as a `chess::Square`.
-#[inline(always)]
-pub(crate) fn to_chess(square: Square) -> chess::Square {
-    // SAFETY: `chess::Square::new` requires an index below 64, and a `Square` is 0..=63.
-    unsafe { chess::Square::new(square as u8) }
-}
-
-/// Our square as a `cozy_chess::Square`.
-#[inline(always)]
-pub(crate) fn to_cozy_chess(square: Square) -> cozy_chess::Square {
-    cozy_chess::Square::index_const(square as usize)
-}
 
 /// `chess::between`. Zero-sized; every CPU.
 #[derive(Clone, Copy, Debug, Default)]

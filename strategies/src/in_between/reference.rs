@@ -14,9 +14,7 @@ mod tests {
     use crate::{Bitboard, Square};
     use Square::*;
 
-    fn set(squares: &[Square]) -> Bitboard {
-        squares.iter().copied().collect()
-    }
+    use crate::testing::set;
 
     #[test]
     fn edge_cases_from_the_trait_semantics() {

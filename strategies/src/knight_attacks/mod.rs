@@ -28,6 +28,9 @@ pub mod avx2;
 use crate::family::Source;
 use crate::Bitboard;
 
+/// The seed page its techniques come from (`shared/seeds/`).
+const SEED: &str = "001_91a62a26c9dc1468.txt";
+
 /// The knight-attack family.
 ///
 /// # Semantics (every variant, every edge case)
@@ -39,39 +42,20 @@ pub trait KnightAttacks: Copy {
     /// The squares attacked by any knight in `knights`.
     fn attacks(self, knights: Bitboard) -> Bitboard;
 
-    /// `out[i] = attacks(sets[i])`; any length, any alignment.
-    ///
-    /// The default is the scalar loop, monomorphized per variant with `attacks` inlined.
-    ///
-    /// # Panics
-    /// If `sets` and `out` differ in length.
-    #[inline(always)]
-    fn attacks_batch(self, sets: &[Bitboard], out: &mut [Bitboard]) {
-        crate::each!(sets, out, |&set| self.attacks(set));
-    }
+    crate::scalar_batch!(
+        fn attacks_batch(self, sets: &[Bitboard], out: &mut [Bitboard])
+            = |&set| self.attacks(set)
+    );
 }
 
-/// Marker type for the knight-attack family, as the harness sees it.
-#[derive(Clone, Copy, Debug)]
-pub struct KnightFamily;
-
-const SEED: &str = "001_91a62a26c9dc1468.txt";
-
 crate::family! {
-    impl Family for KnightFamily {
-        const NAME: &'static str = "knight_attacks";
-        const SUMMARY: &'static str = "the squares attacked by any knight of a set";
-        type Input = Bitboard;
-        type Output = Bitboard;
-
-        fn reference(knights: Bitboard) -> Bitboard {
-            reference::attacks(knights)
-        }
-
-        #[inline(always)]
-        fn echo(knights: Bitboard) -> Bitboard {
-            knights
-        }
+    /// Marker type for the knight-attack family, as the harness sees it.
+    pub struct KnightFamily {
+        name: "knight_attacks",
+        summary: "the squares attacked by any knight of a set",
+        query: Bitboard => Bitboard,
+        reference: |knights| reference::attacks(knights),
+        echo: |knights| knights,
     }
 
     /// The registry: every knight-attack variant, ours first, peers last.
@@ -171,23 +155,6 @@ crate::family! {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::cpu::Feature;
 
-    /// Every variant against the reference on every verification input (see
-    /// `testing::all_variants_agree`): one query at a time, in one batch and in batches of
-    /// every length 0..=17; a SIMD variant runs exactly where its feature is and reports
-    /// `Unsupported` with it masked; a portable variant runs with every feature masked.
-    #[test]
-    fn every_variant_agrees_with_the_reference() {
-        let ran = crate::testing::all_variants_agree::<KnightFamily>();
-        for (name, feature) in [
-            ("avx2_directions", Feature::Avx2),
-            ("avx2_batch", Feature::Avx2),
-            ("avx512_batch", Feature::Avx512f),
-            ("neon_batch", Feature::Neon),
-        ] {
-            let here = feature.arch() == std::env::consts::ARCH && feature.is_detected();
-            assert_eq!(ran.contains(&name), here, "{name}");
-        }
-    }
+    crate::testing::family_tests!(KnightFamily);
 }

@@ -6,7 +6,7 @@
 //! - `cozy-chess` 0.3 (MIT): `cozy_chess::get_knight_moves`, a 64-entry table in a `const`.
 
 use super::KnightAttacks;
-use crate::in_between::peers::{to_chess, to_cozy_chess};
+use crate::square::peers::{to_chess, to_cozy_chess};
 use crate::Bitboard;
 
 /// Bytes of `chess`'s knight table.

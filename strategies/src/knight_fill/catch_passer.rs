@@ -6,8 +6,8 @@
 //! Footprint: none. CPU features: none (the fill runs on [`ParallelPrefix`]).
 
 use super::fill::Fill;
-use crate::attack_spans::Colour;
 use crate::knight_attacks::parallel_prefix::ParallelPrefix;
+use crate::position::Colour;
 use crate::{Bitboard, Square};
 
 /// Whether a lone knight on `knight` catches the pawn of colour `pawn_colour` on `pawn`: stops

@@ -30,6 +30,9 @@ use crate::knight_attacks::{lookup, parallel_prefix};
 use crate::Bitboard;
 use core::fmt;
 
+/// The seed page its techniques come from (`shared/seeds/`).
+const SEED: &str = "001_91a62a26c9dc1468.txt";
+
 /// Every square is within this many knight moves of every other on an empty board (a1 to h8
 /// takes six), so more steps add nothing.
 pub const MAX_DISTANCE: u8 = 6;
@@ -61,40 +64,20 @@ pub trait KnightFill: Copy {
     /// The squares reachable from `query.knights` within `query.steps` moves.
     fn fill(self, query: FillQuery) -> Bitboard;
 
-    /// `out[i] = fill(queries[i])`; any length, any alignment.
-    ///
-    /// The default is the scalar loop, monomorphized per variant with `fill` inlined.
-    ///
-    /// # Panics
-    /// If `queries` and `out` differ in length.
-    #[inline(always)]
-    fn fill_batch(self, queries: &[FillQuery], out: &mut [Bitboard]) {
-        crate::each!(queries, out, |&query| self.fill(query));
-    }
+    crate::scalar_batch!(
+        fn fill_batch(self, queries: &[FillQuery], out: &mut [Bitboard])
+            = |&query| self.fill(query)
+    );
 }
 
-/// Marker type for the knight-fill family, as the harness sees it.
-#[derive(Clone, Copy, Debug)]
-pub struct KnightFillFamily;
-
-const SEED: &str = "001_91a62a26c9dc1468.txt";
-
 crate::family! {
-    impl Family for KnightFillFamily {
-        const NAME: &'static str = "knight_fill";
-        const SUMMARY: &'static str =
-            "the squares knights reach within a number of moves on an empty board";
-        type Input = FillQuery;
-        type Output = Bitboard;
-
-        fn reference(query: FillQuery) -> Bitboard {
-            reference::fill(query)
-        }
-
-        #[inline(always)]
-        fn echo(query: FillQuery) -> Bitboard {
-            query.knights
-        }
+    /// Marker type for the knight-fill family, as the harness sees it.
+    pub struct KnightFillFamily {
+        name: "knight_fill",
+        summary: "the squares knights reach within a number of moves on an empty board",
+        query: FillQuery => Bitboard,
+        reference: |query| reference::fill(query),
+        echo: |query| query.knights,
     }
 
     /// The registry: every knight-fill variant.
@@ -163,23 +146,6 @@ crate::family! {
 #[cfg(test)]
 mod tests {
     use super::*;
-    #[cfg(target_arch = "x86_64")]
-    use crate::cpu::Feature;
 
-    #[test]
-    fn every_variant_agrees_with_the_reference() {
-        let checked =
-            crate::family_tests::check_family::<KnightFillFamily>(crate::inputs::DEFAULT_SEED);
-        assert!(checked.contains(&"parallel_prefix") && checked.contains(&"distance_table"));
-        #[cfg(target_arch = "x86_64")]
-        if Feature::Avx2.is_detected() {
-            assert!(checked.contains(&"avx2_batch") && checked.contains(&"avx2_fused"));
-        }
-    }
-
-    #[test]
-    #[ignore = "prints rough timings; run with --release -- --ignored --nocapture timings"]
-    fn timings() {
-        crate::family_tests::print_timings::<KnightFillFamily>();
-    }
+    crate::testing::family_tests!(KnightFillFamily);
 }

@@ -23,6 +23,9 @@ use crate::family::Source;
 use crate::geometry::leapers::KNIGHT_BYTES;
 use crate::Bitboard;
 
+/// The seed page its techniques come from (`shared/seeds/`).
+const SEED: &str = "001_91a62a26c9dc1468.txt";
+
 /// The knight-fork family.
 ///
 /// # Semantics (every variant, every edge case)
@@ -36,39 +39,20 @@ pub trait KnightForks: Copy {
     /// The squares from which a knight attacks two or more of `targets`.
     fn forks(self, targets: Bitboard) -> Bitboard;
 
-    /// `out[i] = forks(targets[i])`; any length, any alignment.
-    ///
-    /// The default is the scalar loop, monomorphized per variant with `forks` inlined.
-    ///
-    /// # Panics
-    /// If `targets` and `out` differ in length.
-    #[inline(always)]
-    fn forks_batch(self, targets: &[Bitboard], out: &mut [Bitboard]) {
-        crate::each!(targets, out, |&targets| self.forks(targets));
-    }
+    crate::scalar_batch!(
+        fn forks_batch(self, targets: &[Bitboard], out: &mut [Bitboard])
+            = |&targets| self.forks(targets)
+    );
 }
 
-/// Marker type for the knight-fork family, as the harness sees it.
-#[derive(Clone, Copy, Debug)]
-pub struct KnightForksFamily;
-
-const SEED: &str = "001_91a62a26c9dc1468.txt";
-
 crate::family! {
-    impl Family for KnightForksFamily {
-        const NAME: &'static str = "knight_forks";
-        const SUMMARY: &'static str = "the squares from which a knight attacks two or more targets";
-        type Input = Bitboard;
-        type Output = Bitboard;
-
-        fn reference(targets: Bitboard) -> Bitboard {
-            reference::forks(targets)
-        }
-
-        #[inline(always)]
-        fn echo(targets: Bitboard) -> Bitboard {
-            targets
-        }
+    /// Marker type for the knight-fork family, as the harness sees it.
+    pub struct KnightForksFamily {
+        name: "knight_forks",
+        summary: "the squares from which a knight attacks two or more targets",
+        query: Bitboard => Bitboard,
+        reference: |targets| reference::forks(targets),
+        echo: |targets| targets,
     }
 
     /// The registry: every knight-fork variant.
@@ -122,23 +106,6 @@ crate::family! {
 #[cfg(test)]
 mod tests {
     use super::*;
-    #[cfg(target_arch = "x86_64")]
-    use crate::cpu::Feature;
 
-    #[test]
-    fn every_variant_agrees_with_the_reference() {
-        let checked =
-            crate::family_tests::check_family::<KnightForksFamily>(crate::inputs::DEFAULT_SEED);
-        assert!(checked.contains(&"fork_target_square") && checked.contains(&"pair_loop"));
-        #[cfg(target_arch = "x86_64")]
-        if Feature::Avx2.is_detected() {
-            assert!(checked.contains(&"avx2_batch"));
-        }
-    }
-
-    #[test]
-    #[ignore = "prints rough timings; run with --release -- --ignored --nocapture timings"]
-    fn timings() {
-        crate::family_tests::print_timings::<KnightForksFamily>();
-    }
+    crate::testing::family_tests!(KnightForksFamily);
 }

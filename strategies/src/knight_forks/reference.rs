@@ -28,9 +28,7 @@ mod tests {
     use super::*;
     use crate::Square::*;
 
-    fn set(squares: &[Square]) -> Bitboard {
-        squares.iter().copied().collect()
-    }
+    use crate::testing::set;
 
     #[test]
     fn royal_forks_and_the_edge_cases() {

@@ -19,7 +19,7 @@
 use super::LegalityTest;
 use crate::attacked::early_return::EarlyReturn;
 use crate::attacked::Attacked;
-use crate::attacked_by_piece::AttackedByPiece;
+use crate::attacked_by_piece::{AttackedByPiece, PieceQuery};
 use crate::geometry::RANK_1;
 use crate::position::leapers;
 use crate::position::{Castling, Colour, Move, Piece, Position};
@@ -121,8 +121,12 @@ impl<A: AttackedByPiece> LegalityTest for ByPiece<A> {
         if mv.promotion.is_some() {
             return false;
         }
-        self.0
-            .attacks(mv.from, mv.to, piece, us, position.occupied())
-            || (piece == Piece::King && castles(position, mv))
+        self.0.attacks(PieceQuery::new(
+            mv.from,
+            mv.to,
+            piece,
+            us,
+            position.occupied(),
+        )) || (piece == Piece::King && castles(position, mv))
     }
 }

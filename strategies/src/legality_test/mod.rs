@@ -30,11 +30,14 @@ pub mod workloads;
 use crate::attacked_by_piece::{in_between_line, switch_attacks, x88_piece_table};
 use crate::family::Source;
 use crate::geometry;
-use crate::in_between::rectangular;
+use crate::geometry::lines::BETWEEN_BYTES;
 use crate::position::{Move, Position};
 use crate::sliders::magic;
 use by_piece::ByPiece;
 use core::fmt;
+
+/// The seed page its techniques come from (`shared/seeds/`).
+const SEED: &str = "000_25ad13ed25e2ec35.txt";
 
 /// The legality-test family.
 ///
@@ -67,16 +70,10 @@ pub trait LegalityTest: Copy {
     /// Whether `mv` is pseudo-legal in `position` (see the trait's semantics).
     fn is_pseudo_legal(self, position: &Position, mv: Move) -> bool;
 
-    /// `out[i] = is_pseudo_legal(&queries[i].position, queries[i].mv)`; any length.
-    ///
-    /// # Panics
-    /// If `queries` and `out` differ in length.
-    #[inline(always)]
-    fn is_pseudo_legal_batch(self, queries: &[MoveQuery], out: &mut [bool]) {
-        crate::each!(queries, out, |query| {
-            self.is_pseudo_legal(&query.position, query.mv)
-        });
-    }
+    crate::scalar_batch!(
+        fn is_pseudo_legal_batch(self, queries: &[MoveQuery], out: &mut [bool])
+            = |query| self.is_pseudo_legal(&query.position, query.mv)
+    );
 }
 
 /// One query: a position and a move to test in it. Passed by value (80 bytes).
@@ -99,36 +96,23 @@ impl fmt::Display for MoveQuery {
     }
 }
 
-/// Marker type for the legality-test family, as the harness sees it.
-#[derive(Clone, Copy, Debug)]
-pub struct LegalityTestFamily;
-
-const SEED: &str = "000_25ad13ed25e2ec35.txt";
-
 /// Magic's tables and the leaper tables: the castling test's (and the generator's and the
 /// switch's) footprint.
 const MAGIC_BYTES: usize =
     geometry::leapers::LEAPER_BYTES + magic::TABLE_BYTES.rook + magic::TABLE_BYTES.bishop;
 
 crate::family! {
-    impl Family for LegalityTestFamily {
-        const NAME: &'static str = "legality_test";
-        const SUMMARY: &'static str =
-            "whether a move from elsewhere (hash or killer move) is pseudo-legal in a position";
-        type Input = MoveQuery;
-        type Output = bool;
-
-        fn reference(query: MoveQuery) -> bool {
-            reference::is_pseudo_legal(&query.position, query.mv)
-        }
-
-        #[inline(always)]
-        fn echo(query: MoveQuery) -> bool {
-            query
-                .position
-                .colour(query.position.side_to_move())
-                .contains(query.mv.from)
-        }
+    /// Marker type for the legality-test family, as the harness sees it.
+    pub struct LegalityTestFamily {
+        name: "legality_test",
+        summary:
+            "whether a move from elsewhere (hash or killer move) is pseudo-legal in a position",
+        query: MoveQuery => bool,
+        reference: |query| reference::is_pseudo_legal(&query.position, query.mv),
+        echo: |query| query
+            .position
+            .colour(query.position.side_to_move())
+            .contains(query.mv.from),
     }
 
     /// The registry: every legality-test variant.
@@ -138,7 +122,7 @@ crate::family! {
             summary: "the seed's test: the piece's empty-board reach, the in-between set against the occupancy; pawns and castling by rule",
             kernel: ByPiece(in_between_line::InBetweenLine),
             source: Source::seed(SEED, "Legality Test, In Between"),
-            footprint: in_between_line::REACH_BYTES + rectangular::TABLE_BYTES + MAGIC_BYTES,
+            footprint: in_between_line::REACH_BYTES + BETWEEN_BYTES + MAGIC_BYTES,
         },
         X88PieceTable {
             name: "x88_piece_table",
@@ -174,19 +158,5 @@ crate::family! {
 mod tests {
     use super::*;
 
-    /// Every variant against the reference on every verification input (see
-    /// `testing::all_variants_agree`).
-    #[test]
-    fn every_variant_agrees_with_the_reference() {
-        let ran = crate::testing::all_variants_agree::<LegalityTestFamily>();
-        assert_eq!(ran.len(), LegalityTestVariant::ALL.len());
-    }
-
-    /// Rough timings for a developer's eyes: `cargo test --release -p strategies --
-    /// --ignored --nocapture legality_test::tests::timings`.
-    #[test]
-    #[ignore]
-    fn timings() {
-        crate::family_tests::print_timings::<LegalityTestFamily>();
-    }
+    crate::testing::family_tests!(LegalityTestFamily);
 }

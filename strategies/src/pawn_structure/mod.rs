@@ -19,6 +19,9 @@ use crate::family::Source;
 use crate::{bitboard_answer, Bitboard};
 use core::fmt;
 
+/// The seed page its techniques come from (`shared/seeds/`).
+const SEED: &str = "004_11d864785c92de7d.txt";
+
 /// The input: the pawns of both sides. `repr(C)`: two `u64`s, which SIMD kernels load whole.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
 #[repr(C)]
@@ -107,43 +110,24 @@ pub trait PawnStructure: Copy {
     /// The isolated, half-isolated and passed pawns of both sides of `pawns`.
     fn structure(self, pawns: Pawns) -> Structure;
 
-    /// `out[i] = structure(inputs[i])`; any length, any alignment.
-    ///
-    /// The default is the scalar loop, monomorphized per variant with `structure` inlined.
-    ///
-    /// # Panics
-    /// If `inputs` and `out` differ in length.
-    #[inline(always)]
-    fn structure_batch(self, inputs: &[Pawns], out: &mut [Structure]) {
-        crate::each!(inputs, out, |&pawns| self.structure(pawns));
-    }
+    crate::scalar_batch!(
+        fn structure_batch(self, inputs: &[Pawns], out: &mut [Structure])
+            = |&pawns| self.structure(pawns)
+    );
 }
 
-/// Marker type for the pawn-structure family, as the harness sees it.
-#[derive(Clone, Copy, Debug)]
-pub struct PawnStructureFamily;
-
-const SEED: &str = "004_11d864785c92de7d.txt";
-
 crate::family! {
-    impl Family for PawnStructureFamily {
-        const NAME: &'static str = "pawn_structure";
-        const SUMMARY: &'static str = "the isolated, half-isolated and passed pawns of both sides";
-        type Input = Pawns;
-        type Output = Structure;
-
-        fn reference(pawns: Pawns) -> Structure {
-            reference::structure(pawns)
-        }
-
-        #[inline(always)]
-        fn echo(pawns: Pawns) -> Structure {
-            Structure {
-                white_isolated: pawns.white,
-                black_isolated: pawns.black,
-                ..Structure::default()
-            }
-        }
+    /// Marker type for the pawn-structure family, as the harness sees it.
+    pub struct PawnStructureFamily {
+        name: "pawn_structure",
+        summary: "the isolated, half-isolated and passed pawns of both sides",
+        query: Pawns => Structure,
+        reference: |pawns| reference::structure(pawns),
+        echo: |pawns| Structure {
+            white_isolated: pawns.white,
+            black_isolated: pawns.black,
+            ..Structure::default()
+        },
     }
 
     /// The registry: every pawn-structure variant.
@@ -190,25 +174,8 @@ crate::family! {
 #[cfg(test)]
 mod tests {
     use super::*;
-    #[cfg(target_arch = "x86_64")]
-    use crate::cpu::Feature;
 
-    #[test]
-    fn every_variant_agrees_with_the_reference() {
-        let checked =
-            crate::family_tests::check_family::<PawnStructureFamily>(crate::inputs::DEFAULT_SEED);
-        assert!(checked.contains(&"spans") && checked.contains(&"per_pawn_loop"));
-        #[cfg(target_arch = "x86_64")]
-        if Feature::Avx2.is_detected() {
-            assert!(checked.contains(&"simd_batch"));
-        }
-    }
-
-    #[test]
-    #[ignore = "prints rough timings; run with --release -- --ignored --nocapture timings"]
-    fn timings() {
-        crate::family_tests::print_timings::<PawnStructureFamily>();
-    }
+    crate::testing::family_tests!(PawnStructureFamily);
 
     #[test]
     fn layout_is_plain_u64s() {

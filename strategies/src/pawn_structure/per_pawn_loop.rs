@@ -7,8 +7,8 @@
 
 use super::{PawnStructure, Pawns, Structure};
 use crate::aligned::CacheAligned;
-use crate::attack_spans::multiply_fill::A_FILE;
 use crate::geometry::fills::{east_one, north_fill, south_fill, west_one};
+use crate::geometry::FILE_A;
 use crate::Bitboard;
 
 /// What one square needs: its neighbouring files, and the squares an opponent pawn on which
@@ -38,7 +38,7 @@ const fn build() -> [SquareMasks; 64] {
     let mut square = 0;
     while square < 64 {
         let pawn = 1u64 << square;
-        let file = A_FILE << (square % 8);
+        let file = FILE_A << (square % 8);
         let ahead_white = north_fill(pawn) << 8;
         let ahead_black = south_fill(pawn) >> 8;
         table[square] = SquareMasks {

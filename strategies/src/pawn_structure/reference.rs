@@ -72,9 +72,7 @@ mod tests {
     use super::*;
     use crate::Square::*;
 
-    fn set(squares: &[Square]) -> Bitboard {
-        squares.iter().copied().collect()
-    }
+    use crate::testing::set;
 
     #[test]
     fn a_textbook_structure() {

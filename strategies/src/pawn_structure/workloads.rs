@@ -1,8 +1,8 @@
 //! What the pawn-structure family is verified and measured on.
 
 use super::{PawnStructureFamily, Pawns};
-use crate::attack_spans::workloads::pawn_set;
 use crate::bench::{Bench, Draw};
+use crate::inputs::pawn_set;
 use crate::position::corpus::{default_corpus, random_position};
 use crate::position::{Colour, Piece, Position};
 use crate::{inputs, Bitboard, Square};

@@ -161,7 +161,7 @@ mod tests {
     use super::*;
     use crate::position::reference::{attackers_to, checkers, legal_moves, pinned};
     use crate::position::Move;
-    use crate::{Bitboard, Square};
+    use crate::Square;
     use Square::*;
 
     fn position(name: &str) -> Position {
@@ -169,9 +169,7 @@ mod tests {
         Position::from_fen(fen).unwrap()
     }
 
-    fn set(squares: &[Square]) -> Bitboard {
-        squares.iter().copied().collect()
-    }
+    use crate::testing::set;
 
     #[test]
     fn every_edge_position_parses() {

@@ -75,6 +75,8 @@ use crate::{Bitboard, Square, SquarePair};
 pub mod avx2;
 #[cfg(target_arch = "x86_64")]
 pub mod avx512;
+#[cfg(target_arch = "x86_64")]
+pub mod fills;
 #[cfg(target_arch = "aarch64")]
 pub mod neon;
 

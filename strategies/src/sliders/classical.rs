@@ -53,6 +53,13 @@ fn ray_attacks(square: Square, occupied: u64, direction: Direction) -> u64 {
     ray ^ rays[first as usize & 63]
 }
 
+/// The union of the four rays' attacks.
+#[inline(always)]
+fn rays(square: Square, o: u64, [a, b, c, d]: [Direction; 4]) -> Bitboard {
+    let ray = |direction| ray_attacks(square, o, direction);
+    Bitboard(ray(a) | ray(b) | ray(c) | ray(d))
+}
+
 /// The classical approach. Zero-sized; every CPU.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Classical;
@@ -60,25 +67,11 @@ pub struct Classical;
 impl Slider for Classical {
     #[inline(always)]
     fn rook(self, square: Square, occupied: Bitboard) -> Bitboard {
-        let [a, b, c, d] = Direction::ROOK;
-        let o = occupied.0;
-        Bitboard(
-            ray_attacks(square, o, a)
-                | ray_attacks(square, o, b)
-                | ray_attacks(square, o, c)
-                | ray_attacks(square, o, d),
-        )
+        rays(square, occupied.0, Direction::ROOK)
     }
 
     #[inline(always)]
     fn bishop(self, square: Square, occupied: Bitboard) -> Bitboard {
-        let [a, b, c, d] = Direction::BISHOP;
-        let o = occupied.0;
-        Bitboard(
-            ray_attacks(square, o, a)
-                | ray_attacks(square, o, b)
-                | ray_attacks(square, o, c)
-                | ray_attacks(square, o, d),
-        )
+        rays(square, occupied.0, Direction::BISHOP)
     }
 }

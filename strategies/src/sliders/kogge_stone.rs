@@ -8,31 +8,13 @@
 //!
 //! `propagate` holds the squares a fill may pass through: after the step by `k` it holds the
 //! squares whose `2k` predecessors in the direction are all empty. The wrap mask is folded
-//! into it once, at the start.
+//! into it once, at the start. The fill is the board geometry's
+//! ([`crate::geometry::fills::occluded_fill`]): other families' techniques run it too.
 
 use super::Slider;
-use crate::geometry::{shift_by, Direction};
+use crate::geometry::fills::attacks;
+use crate::geometry::Direction;
 use crate::{Bitboard, Square};
-
-/// The occluded fill of `generator` in `direction` through the `empty` squares: the
-/// generator and every square reached through empty squares, the first blocker excluded.
-#[inline(always)]
-pub const fn occluded_fill(generator: u64, empty: u64, direction: Direction) -> u64 {
-    let offset = direction.offset();
-    let mut generator = generator;
-    let mut propagate = empty & direction.landing();
-    generator |= propagate & shift_by(generator, offset);
-    propagate &= shift_by(propagate, offset);
-    generator |= propagate & shift_by(generator, 2 * offset);
-    propagate &= shift_by(propagate, 2 * offset);
-    generator | (propagate & shift_by(generator, 4 * offset))
-}
-
-/// The attacks in `direction` of the sliders in `sliders`: the occluded fill, one step on.
-#[inline(always)]
-pub const fn attacks(sliders: u64, empty: u64, direction: Direction) -> u64 {
-    direction.shift(occluded_fill(sliders, empty, direction))
-}
 
 /// Kogge-Stone. Zero-sized; every CPU.
 #[derive(Clone, Copy, Debug, Default)]

@@ -79,6 +79,8 @@ pub mod avx512;
 #[cfg(target_arch = "x86_64")]
 pub mod gfni;
 #[cfg(target_arch = "x86_64")]
+mod held;
+#[cfg(target_arch = "x86_64")]
 pub mod pext;
 #[cfg(target_arch = "x86_64")]
 pub mod slide_arithmetic;

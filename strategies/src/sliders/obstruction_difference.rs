@@ -12,11 +12,9 @@
 //! every square from the lower blocker to the upper one, both included. Masking with the line
 //! (the slider's square left out) leaves the attacks.
 
-use super::Slider;
 use crate::aligned::CacheAligned;
 use crate::geometry::Footprint;
 use crate::geometry::{ray, Direction};
-use crate::{Bitboard, Square};
 
 /// One line through a square, split at the square.
 #[derive(Clone, Copy, Debug)]
@@ -83,23 +81,40 @@ pub fn line_attacks(occupied: u64, masks: &LineMasks) -> u64 {
     (upper ^ upper.wrapping_sub(ms1b)) & masks.line
 }
 
-#[inline(always)]
-fn attacks(occupied: u64, lines: &SquareLines) -> Bitboard {
-    Bitboard(line_attacks(occupied, &lines.0[0]) | line_attacks(occupied, &lines.0[1]))
+line_slider! {
+    /// Obstruction difference. Zero-sized; every CPU.
+    pub struct ObstructionDifference;
 }
 
-/// Obstruction difference. Zero-sized; every CPU.
-#[derive(Clone, Copy, Debug, Default)]
-pub struct ObstructionDifference;
+/// Declares `$name` a slider whose `line_attacks(occupied, &LineMasks)` (in the calling file)
+/// answers one line of [`ROOK_LINES`] or [`BISHOP_LINES`]: its attacks from a square are the
+/// union of its answers on the square's two lines. Obstruction difference, QBBEngine's line
+/// attacks and SBAMG differ only in that function.
+macro_rules! line_slider {
+    ($(#[$meta:meta])* $vis:vis struct $name:ident;) => {
+        $(#[$meta])*
+        #[derive(Clone, Copy, Debug, Default)]
+        $vis struct $name;
 
-impl Slider for ObstructionDifference {
-    #[inline(always)]
-    fn rook(self, square: Square, occupied: Bitboard) -> Bitboard {
-        attacks(occupied.0, &ROOK_LINES.0[square as usize])
-    }
+        impl $crate::sliders::Slider for $name {
+            #[inline(always)]
+            fn rook(self, square: $crate::Square, occupied: $crate::Bitboard) -> $crate::Bitboard {
+                use $crate::sliders::obstruction_difference::ROOK_LINES;
+                let [a, b] = &ROOK_LINES.0[square as usize].0;
+                $crate::Bitboard(line_attacks(occupied.0, a) | line_attacks(occupied.0, b))
+            }
 
-    #[inline(always)]
-    fn bishop(self, square: Square, occupied: Bitboard) -> Bitboard {
-        attacks(occupied.0, &BISHOP_LINES.0[square as usize])
-    }
+            #[inline(always)]
+            fn bishop(
+                self,
+                square: $crate::Square,
+                occupied: $crate::Bitboard,
+            ) -> $crate::Bitboard {
+                use $crate::sliders::obstruction_difference::BISHOP_LINES;
+                let [a, b] = &BISHOP_LINES.0[square as usize].0;
+                $crate::Bitboard(line_attacks(occupied.0, a) | line_attacks(occupied.0, b))
+            }
+        }
+    };
 }
+pub(crate) use line_slider;

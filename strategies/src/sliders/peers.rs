@@ -15,7 +15,7 @@
 
 use super::Slider;
 use crate::geometry::Footprint;
-use crate::in_between::peers::{to_chess, to_cozy_chess};
+use crate::square::peers::{to_chess, to_cozy_chess};
 use crate::{Bitboard, Square};
 
 /// `cozy-chess`'s shared table and one piece's 64 magic entries.

@@ -15,7 +15,7 @@
 //! compiled without it); the batch methods run the whole loop inside one `bmi2` function.
 
 use super::tables::{self, Hash, BISHOP_LINES, BISHOP_TABLE_LEN, ROOK_LINES, ROOK_TABLE_LEN};
-use super::{Slider, SliderQuery};
+
 use crate::aligned::{CacheAligned, PageAligned};
 use crate::cpu::Bmi2;
 use crate::geometry::{relevant, Direction};
@@ -99,75 +99,18 @@ fn lookup<const N: usize>(
 }
 
 #[target_feature(enable = "bmi2")]
-fn rook_batch(queries: &[SliderQuery], out: &mut [Bitboard]) {
-    assert_eq!(queries.len(), out.len(), "batch slices differ in length");
-    for (out, query) in out.iter_mut().zip(queries) {
-        *out = lookup(
-            &ROOK_ENTRIES.0,
-            &ROOK_ATTACKS.0,
-            query.square,
-            query.occupied,
-        );
-    }
+#[inline]
+fn rook(square: Square, occupied: Bitboard) -> Bitboard {
+    lookup(&ROOK_ENTRIES.0, &ROOK_ATTACKS.0, square, occupied)
 }
 
 #[target_feature(enable = "bmi2")]
-fn bishop_batch(queries: &[SliderQuery], out: &mut [Bitboard]) {
-    assert_eq!(queries.len(), out.len(), "batch slices differ in length");
-    for (out, query) in out.iter_mut().zip(queries) {
-        *out = lookup(
-            &BISHOP_ENTRIES.0,
-            &BISHOP_ATTACKS.0,
-            query.square,
-            query.occupied,
-        );
-    }
+#[inline]
+fn bishop(square: Square, occupied: Bitboard) -> Bitboard {
+    lookup(&BISHOP_ENTRIES.0, &BISHOP_ATTACKS.0, square, occupied)
 }
 
-/// Runs `body` compiled with BMI2: see [`Slider::with_features`].
-#[target_feature(enable = "bmi2")]
-fn with_bmi2<R>(body: impl FnOnce() -> R) -> R {
-    body()
-}
-
-/// PEXT bitboards. Holds the BMI2 token.
-#[derive(Clone, Copy, Debug)]
-pub struct Pext(Bmi2);
-
-impl Pext {
-    pub fn new(bmi2: Bmi2) -> Pext {
-        Pext(bmi2)
-    }
-}
-
-impl Slider for Pext {
-    #[inline]
-    fn with_features<R>(self, body: impl FnOnce() -> R) -> R {
-        // SAFETY: `self.0` is a `Bmi2` token, which exists only if BMI2 was detected.
-        unsafe { with_bmi2(body) }
-    }
-
-    #[inline]
-    fn rook(self, square: Square, occupied: Bitboard) -> Bitboard {
-        // SAFETY: `self.0` is a `Bmi2` token, which exists only if BMI2 was detected.
-        unsafe { lookup(&ROOK_ENTRIES.0, &ROOK_ATTACKS.0, square, occupied) }
-    }
-
-    #[inline]
-    fn bishop(self, square: Square, occupied: Bitboard) -> Bitboard {
-        // SAFETY: `self.0` is a `Bmi2` token, which exists only if BMI2 was detected.
-        unsafe { lookup(&BISHOP_ENTRIES.0, &BISHOP_ATTACKS.0, square, occupied) }
-    }
-
-    #[inline]
-    fn rook_batch(self, queries: &[SliderQuery], out: &mut [Bitboard]) {
-        // SAFETY: `self.0` is a `Bmi2` token, which exists only if BMI2 was detected.
-        unsafe { rook_batch(queries, out) }
-    }
-
-    #[inline]
-    fn bishop_batch(self, queries: &[SliderQuery], out: &mut [Bitboard]) {
-        // SAFETY: `self.0` is a `Bmi2` token, which exists only if BMI2 was detected.
-        unsafe { bishop_batch(queries, out) }
-    }
+super::held::feature_slider! {
+    /// PEXT bitboards. Holds the BMI2 token.
+    pub struct Pext(Bmi2): "bmi2";
 }

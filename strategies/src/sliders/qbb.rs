@@ -15,10 +15,8 @@
 //! attacks are the squares `low..=high` of the line: `(!0 << low) & (!0 >> (63 - high))`, the
 //! slider's own square left out by the line mask.
 
-use super::obstruction_difference::{LineMasks, SquareLines, BISHOP_LINES, ROOK_LINES};
-use super::Slider;
+use super::obstruction_difference::LineMasks;
 use crate::geometry::Footprint;
-use crate::{Bitboard, Square};
 
 /// The line table it reads: [`super::obstruction_difference`]'s.
 pub const TABLE_BYTES: Footprint = super::obstruction_difference::TABLE_BYTES;
@@ -31,23 +29,7 @@ pub fn line_attacks(occupied: u64, masks: &LineMasks) -> u64 {
     (u64::MAX << low) & (u64::MAX >> (63 - high)) & masks.line
 }
 
-#[inline(always)]
-fn attacks(occupied: u64, lines: &SquareLines) -> Bitboard {
-    Bitboard(line_attacks(occupied, &lines.0[0]) | line_attacks(occupied, &lines.0[1]))
-}
-
-/// QBBEngine's line attacks. Zero-sized; every CPU.
-#[derive(Clone, Copy, Debug, Default)]
-pub struct Qbb;
-
-impl Slider for Qbb {
-    #[inline(always)]
-    fn rook(self, square: Square, occupied: Bitboard) -> Bitboard {
-        attacks(occupied.0, &ROOK_LINES.0[square as usize])
-    }
-
-    #[inline(always)]
-    fn bishop(self, square: Square, occupied: Bitboard) -> Bitboard {
-        attacks(occupied.0, &BISHOP_LINES.0[square as usize])
-    }
+super::obstruction_difference::line_slider! {
+    /// QBBEngine's line attacks. Zero-sized; every CPU.
+    pub struct Qbb;
 }

@@ -42,9 +42,7 @@ mod tests {
     use super::*;
     use Square::*;
 
-    fn set(squares: &[Square]) -> Bitboard {
-        squares.iter().copied().collect()
-    }
+    use crate::testing::set;
 
     #[test]
     fn edge_cases_from_the_trait_semantics() {

@@ -13,10 +13,8 @@
 //! the first blocker above, or off the top of the word if there is none. So `o ^ (o - 3·cbn)`
 //! is `cbn`, the squares between, and that blocker; the line mask leaves the attacks.
 
-use super::obstruction_difference::{LineMasks, SquareLines, BISHOP_LINES, ROOK_LINES};
-use super::Slider;
+use super::obstruction_difference::LineMasks;
 use crate::geometry::Footprint;
-use crate::{Bitboard, Square};
 
 /// The line table it reads: [`super::obstruction_difference`]'s.
 pub const TABLE_BYTES: Footprint = super::obstruction_difference::TABLE_BYTES;
@@ -30,23 +28,7 @@ pub fn line_attacks(occupied: u64, masks: &LineMasks) -> u64 {
     (o ^ o.wrapping_sub(cbn.wrapping_mul(3))) & masks.line
 }
 
-#[inline(always)]
-fn attacks(occupied: u64, lines: &SquareLines) -> Bitboard {
-    Bitboard(line_attacks(occupied, &lines.0[0]) | line_attacks(occupied, &lines.0[1]))
-}
-
-/// SBAMG. Zero-sized; every CPU.
-#[derive(Clone, Copy, Debug, Default)]
-pub struct Sbamg;
-
-impl Slider for Sbamg {
-    #[inline(always)]
-    fn rook(self, square: Square, occupied: Bitboard) -> Bitboard {
-        attacks(occupied.0, &ROOK_LINES.0[square as usize])
-    }
-
-    #[inline(always)]
-    fn bishop(self, square: Square, occupied: Bitboard) -> Bitboard {
-        attacks(occupied.0, &BISHOP_LINES.0[square as usize])
-    }
+super::obstruction_difference::line_slider! {
+    /// SBAMG. Zero-sized; every CPU.
+    pub struct Sbamg;
 }

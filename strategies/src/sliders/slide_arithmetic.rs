@@ -12,10 +12,10 @@
 //!
 //! The `#[target_feature]` code is reachable only through [`SlideArithmetic`], which holds
 //! the [`Bmi2`] token; as with `pext`, a single query is a call, and the batch methods and
-//! [`Slider::with_features`] run the loop inside one `bmi2` function.
+//! [`Slider::with_features`](crate::sliders::Slider::with_features) run the loop inside one `bmi2` function.
 
 use super::hyperbola::{BISHOP_LINES, ROOK_LINES};
-use super::{Slider, SliderQuery};
+
 use crate::cpu::Bmi2;
 use crate::geometry::Footprint;
 use crate::{Bitboard, Square};
@@ -54,60 +54,7 @@ fn bishop(square: Square, occupied: Bitboard) -> Bitboard {
     Bitboard(diagonal | line_attacks(square as u32, occupied.0, lines.anti_diagonal))
 }
 
-#[target_feature(enable = "bmi2")]
-fn rook_batch(queries: &[SliderQuery], out: &mut [Bitboard]) {
-    crate::each!(queries, out, |query| rook(query.square, query.occupied));
-}
-
-#[target_feature(enable = "bmi2")]
-fn bishop_batch(queries: &[SliderQuery], out: &mut [Bitboard]) {
-    crate::each!(queries, out, |query| bishop(query.square, query.occupied));
-}
-
-/// Runs `body` compiled with BMI2: see [`Slider::with_features`].
-#[target_feature(enable = "bmi2")]
-fn with_bmi2<R>(body: impl FnOnce() -> R) -> R {
-    body()
-}
-
-/// Slide arithmetic. Holds the BMI2 token.
-#[derive(Clone, Copy, Debug)]
-pub struct SlideArithmetic(Bmi2);
-
-impl SlideArithmetic {
-    pub fn new(bmi2: Bmi2) -> SlideArithmetic {
-        SlideArithmetic(bmi2)
-    }
-}
-
-impl Slider for SlideArithmetic {
-    #[inline]
-    fn with_features<R>(self, body: impl FnOnce() -> R) -> R {
-        // SAFETY: `self.0` is a `Bmi2` token, which exists only if BMI2 was detected.
-        unsafe { with_bmi2(body) }
-    }
-
-    #[inline]
-    fn rook(self, square: Square, occupied: Bitboard) -> Bitboard {
-        // SAFETY: `self.0` is a `Bmi2` token, which exists only if BMI2 was detected.
-        unsafe { rook(square, occupied) }
-    }
-
-    #[inline]
-    fn bishop(self, square: Square, occupied: Bitboard) -> Bitboard {
-        // SAFETY: `self.0` is a `Bmi2` token, which exists only if BMI2 was detected.
-        unsafe { bishop(square, occupied) }
-    }
-
-    #[inline]
-    fn rook_batch(self, queries: &[SliderQuery], out: &mut [Bitboard]) {
-        // SAFETY: `self.0` is a `Bmi2` token, which exists only if BMI2 was detected.
-        unsafe { rook_batch(queries, out) }
-    }
-
-    #[inline]
-    fn bishop_batch(self, queries: &[SliderQuery], out: &mut [Bitboard]) {
-        // SAFETY: `self.0` is a `Bmi2` token, which exists only if BMI2 was detected.
-        unsafe { bishop_batch(queries, out) }
-    }
+super::held::feature_slider! {
+    /// Slide arithmetic. Holds the BMI2 token.
+    pub struct SlideArithmetic(Bmi2): "bmi2";
 }

@@ -14,7 +14,7 @@
 //! [`Bmi2`] token.
 
 use super::tables::{BISHOP_LINES, ROOK_LINES};
-use super::{Slider, SliderQuery};
+
 use crate::aligned::{CacheAligned, PageAligned};
 use crate::cpu::Bmi2;
 use crate::geometry::{extract_bits, ray_attacks, relevant_ray, Direction, Footprint};
@@ -100,69 +100,18 @@ fn lookup(
 }
 
 #[target_feature(enable = "bmi2")]
-fn rook_batch(queries: &[SliderQuery], out: &mut [Bitboard]) {
-    crate::each!(queries, out, |query| lookup(
-        &ROOK_MASKS.0,
-        &ROOK_TABLES.0,
-        query.square,
-        query.occupied
-    ));
+#[inline]
+fn rook(square: Square, occupied: Bitboard) -> Bitboard {
+    lookup(&ROOK_MASKS.0, &ROOK_TABLES.0, square, occupied)
 }
 
 #[target_feature(enable = "bmi2")]
-fn bishop_batch(queries: &[SliderQuery], out: &mut [Bitboard]) {
-    crate::each!(queries, out, |query| lookup(
-        &BISHOP_MASKS.0,
-        &BISHOP_TABLES.0,
-        query.square,
-        query.occupied
-    ));
+#[inline]
+fn bishop(square: Square, occupied: Bitboard) -> Bitboard {
+    lookup(&BISHOP_MASKS.0, &BISHOP_TABLES.0, square, occupied)
 }
 
-/// Runs `body` compiled with BMI2: see [`Slider::with_features`].
-#[target_feature(enable = "bmi2")]
-fn with_bmi2<R>(body: impl FnOnce() -> R) -> R {
-    body()
-}
-
-/// Split PEXT bitboards. Holds the BMI2 token.
-#[derive(Clone, Copy, Debug)]
-pub struct SplitPext(Bmi2);
-
-impl SplitPext {
-    pub fn new(bmi2: Bmi2) -> SplitPext {
-        SplitPext(bmi2)
-    }
-}
-
-impl Slider for SplitPext {
-    #[inline]
-    fn with_features<R>(self, body: impl FnOnce() -> R) -> R {
-        // SAFETY: `self.0` is a `Bmi2` token, which exists only if BMI2 was detected.
-        unsafe { with_bmi2(body) }
-    }
-
-    #[inline]
-    fn rook(self, square: Square, occupied: Bitboard) -> Bitboard {
-        // SAFETY: `self.0` is a `Bmi2` token, which exists only if BMI2 was detected.
-        unsafe { lookup(&ROOK_MASKS.0, &ROOK_TABLES.0, square, occupied) }
-    }
-
-    #[inline]
-    fn bishop(self, square: Square, occupied: Bitboard) -> Bitboard {
-        // SAFETY: `self.0` is a `Bmi2` token, which exists only if BMI2 was detected.
-        unsafe { lookup(&BISHOP_MASKS.0, &BISHOP_TABLES.0, square, occupied) }
-    }
-
-    #[inline]
-    fn rook_batch(self, queries: &[SliderQuery], out: &mut [Bitboard]) {
-        // SAFETY: `self.0` is a `Bmi2` token, which exists only if BMI2 was detected.
-        unsafe { rook_batch(queries, out) }
-    }
-
-    #[inline]
-    fn bishop_batch(self, queries: &[SliderQuery], out: &mut [Bitboard]) {
-        // SAFETY: `self.0` is a `Bmi2` token, which exists only if BMI2 was detected.
-        unsafe { bishop_batch(queries, out) }
-    }
+super::held::feature_slider! {
+    /// Split PEXT bitboards. Holds the BMI2 token.
+    pub struct SplitPext(Bmi2): "bmi2";
 }

@@ -13,16 +13,16 @@
 //! (a blocker on the edge has nothing behind it).
 
 use super::XrayAttacks;
+use crate::geometry::fills;
 use crate::geometry::Direction;
-use crate::sliders::kogge_stone;
 use crate::{Bitboard, Square};
 
 /// The x-rays in `direction` of the `sliders` through the `blockers` (which must stand on
 /// occupied squares), `empty` being the empty squares.
 #[inline(always)]
 pub const fn xray_in(sliders: u64, empty: u64, blockers: u64, direction: Direction) -> u64 {
-    let attacks = kogge_stone::attacks(sliders, empty, direction);
-    kogge_stone::attacks(attacks & blockers, empty, direction)
+    let attacks = fills::attacks(sliders, empty, direction);
+    fills::attacks(attacks & blockers, empty, direction)
 }
 
 /// Direction-wise Kogge-Stone fills. Zero-sized; every CPU.

@@ -94,30 +94,15 @@ pub trait XrayAttacks: Copy {
         self.rook_xray(square, occupied, blockers) | self.bishop_xray(square, occupied, blockers)
     }
 
-    /// `out[i] = rook_xray(queries[i].square, queries[i].occupied, queries[i].blockers)`; any
-    /// length, any alignment.
-    ///
-    /// The default is the scalar loop, monomorphized per variant with `rook_xray` inlined.
-    ///
-    /// # Panics
-    /// If `queries` and `out` differ in length.
-    #[inline(always)]
-    fn rook_xray_batch(self, queries: &[XrayQuery], out: &mut [Bitboard]) {
-        crate::each!(queries, out, |query| {
-            self.rook_xray(query.square, query.occupied, query.blockers)
-        });
-    }
+    crate::scalar_batch!(
+        fn rook_xray_batch(self, queries: &[XrayQuery], out: &mut [Bitboard])
+            = |query| self.rook_xray(query.square, query.occupied, query.blockers)
+    );
 
-    /// `out[i] = bishop_xray(...)` of `queries[i]`, as [`XrayAttacks::rook_xray_batch`].
-    ///
-    /// # Panics
-    /// If `queries` and `out` differ in length.
-    #[inline(always)]
-    fn bishop_xray_batch(self, queries: &[XrayQuery], out: &mut [Bitboard]) {
-        crate::each!(queries, out, |query| {
-            self.bishop_xray(query.square, query.occupied, query.blockers)
-        });
-    }
+    crate::scalar_batch!(
+        fn bishop_xray_batch(self, queries: &[XrayQuery], out: &mut [Bitboard])
+            = |query| self.bishop_xray(query.square, query.occupied, query.blockers)
+    );
 }
 
 /// One query of an x-ray family: a slider on `square`, the pieces on `occupied`, the pieces it

@@ -55,9 +55,7 @@ mod tests {
     use super::*;
     use Square::*;
 
-    fn set(squares: &[Square]) -> Bitboard {
-        squares.iter().copied().collect()
-    }
+    use crate::testing::set;
 
     #[test]
     fn the_seeds_sample_rank() {

@@ -36,6 +36,9 @@ use crate::Bitboard;
 use core::fmt;
 use slider_loop::SliderLoop;
 
+/// The seed page its techniques come from (`shared/seeds/`).
+const SEED: &str = "002_6293cd1af08cea25.txt";
+
 /// The x-ray attacks of sets of sliders.
 ///
 /// # Semantics (every variant, every edge case)
@@ -55,14 +58,10 @@ pub trait XrayAttacksMulti: Copy {
     /// The x-ray attacks of every slider of `sets`.
     fn xrays(self, sets: SliderSets) -> Bitboard;
 
-    /// `out[i] = xrays(queries[i])`; any length, any alignment.
-    ///
-    /// # Panics
-    /// If `queries` and `out` differ in length.
-    #[inline(always)]
-    fn xrays_batch(self, queries: &[SliderSets], out: &mut [Bitboard]) {
-        crate::each!(queries, out, |&query| self.xrays(query));
-    }
+    crate::scalar_batch!(
+        fn xrays_batch(self, queries: &[SliderSets], out: &mut [Bitboard])
+            = |&query| self.xrays(query)
+    );
 }
 
 /// One query: the sliders by the way they move, the pieces on the board, the blockers.
@@ -88,28 +87,15 @@ impl fmt::Display for SliderSets {
     }
 }
 
-/// The family of x-rays of sets of sliders, as the harness sees it.
-#[derive(Clone, Copy, Debug)]
-pub struct XrayAttacksMultiFamily;
-
-const SEED: &str = "002_6293cd1af08cea25.txt";
-
 crate::family! {
-    impl Family for XrayAttacksMultiFamily {
-        const NAME: &'static str = "xray_attacks_multi";
-        const SUMMARY: &'static str =
-            "the squares a set of rooks, bishops and queens attacks through the blockers it is given";
-        type Input = SliderSets;
-        type Output = Bitboard;
-
-        fn reference(sets: SliderSets) -> Bitboard {
-            reference::xrays(sets)
-        }
-
-        #[inline(always)]
-        fn echo(sets: SliderSets) -> Bitboard {
-            sets.orthogonal ^ sets.diagonal ^ sets.occupied ^ sets.blockers
-        }
+    /// The family of x-rays of sets of sliders, as the harness sees it.
+    pub struct XrayAttacksMultiFamily {
+        name: "xray_attacks_multi",
+        summary:
+            "the squares a set of rooks, bishops and queens attacks through the blockers it is given",
+        query: SliderSets => Bitboard,
+        reference: |sets| reference::xrays(sets),
+        echo: |sets| sets.orthogonal ^ sets.diagonal ^ sets.occupied ^ sets.blockers,
     }
 
     /// The registry: every variant.
@@ -155,20 +141,6 @@ crate::family! {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::cpu::Feature;
 
-    #[test]
-    fn every_variant_agrees_with_the_reference() {
-        let ran = crate::testing::all_variants_agree::<XrayAttacksMultiFamily>();
-        assert!(ran.len() >= 3, "three portable variants: {ran:?}");
-        let avx512 =
-            Feature::Avx512f.arch() == std::env::consts::ARCH && Feature::Avx512f.is_detected();
-        assert_eq!(ran.contains(&"direction_fills_avx512"), avx512);
-    }
-
-    #[test]
-    #[ignore = "prints rough timings; run with --release -- --ignored --nocapture timings"]
-    fn timings() {
-        crate::family_tests::print_timings::<XrayAttacksMultiFamily>();
-    }
+    crate::testing::family_tests!(XrayAttacksMultiFamily);
 }

@@ -30,9 +30,7 @@ mod tests {
     use super::*;
     use crate::Square::{self, *};
 
-    fn set(squares: &[Square]) -> Bitboard {
-        squares.iter().copied().collect()
-    }
+    use crate::testing::set;
 
     #[test]
     fn batteries_and_queens() {

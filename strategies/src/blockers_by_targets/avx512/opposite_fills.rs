@@ -5,14 +5,14 @@
 //! Source: new, after seed `002_6293cd1af08cea25.txt` § Blockers by Targets. Footprint:
 //! none. CPU features: AVX-512F.
 //!
-//! The fill is the x-ray families' ([`crate::xray_attacks_multi::avx512::fills`]): lanes
+//! The fill is the shared one (`simd::fills`): lanes
 //! 0..=3 fill the rooks and queens in the rook's directions, lanes 4..=7 the bishops and
 //! queens in the bishop's; the targets fill every lane, each the opposite way of the slider
 //! lane it meets. One query per vector.
 
 use crate::blockers_by_targets::{BlockersByTargets, SlidersAndTargets};
 use crate::cpu::Avx512;
-use crate::xray_attacks_multi::avx512::fills::{self, Lanes};
+use crate::simd::fills::{self, Lanes};
 use crate::Bitboard;
 use core::arch::x86_64::*;
 

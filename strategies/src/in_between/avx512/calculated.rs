@@ -12,8 +12,7 @@
 
 use crate::cpu::Avx512;
 use crate::in_between::InBetween;
-use crate::simd::{self, LaneKernel};
-use crate::{Bitboard, Square, SquarePair};
+use crate::simd::LaneKernel;
 use core::arch::x86_64::*;
 
 /// a2..a7: the file through a1, less its ends.
@@ -36,16 +35,7 @@ impl CalculatedAvx512 {
 }
 
 impl InBetween for CalculatedAvx512 {
-    /// One pair through the eight-lane kernel (the other lanes compute the same pair).
-    #[inline]
-    fn between(self, a: Square, b: Square) -> Bitboard {
-        simd::one(self, SquarePair::new(a, b))
-    }
-
-    #[inline]
-    fn between_batch(self, pairs: &[SquarePair], out: &mut [Bitboard]) {
-        simd::batch(self, pairs, out)
-    }
+    crate::in_between::through_lanes!();
 }
 
 impl LaneKernel<8> for CalculatedAvx512 {

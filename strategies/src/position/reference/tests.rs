@@ -9,9 +9,7 @@ fn position(fen: &str) -> Position {
     Position::from_fen(fen).unwrap_or_else(|e| panic!("{fen}: {e}"))
 }
 
-fn set(squares: &[Square]) -> Bitboard {
-    squares.iter().copied().collect()
-}
+use crate::testing::set;
 
 fn uci(moves: &[Move]) -> Vec<String> {
     moves.iter().map(Move::to_string).collect()

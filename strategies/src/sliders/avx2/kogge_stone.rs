@@ -13,7 +13,7 @@
 use crate::chunks::in_chunks;
 use crate::cpu::Avx2;
 use crate::geometry::Direction;
-use crate::sliders::{Slider, SliderQuery};
+use crate::sliders::SliderQuery;
 use crate::{Bitboard, Square};
 use core::arch::x86_64::*;
 
@@ -114,50 +114,12 @@ fn batch(queries: &[SliderQuery], out: &mut [Bitboard], lanes: &Lanes) {
     );
 }
 
-/// Runs `body` compiled with AVX2: see [`Slider::with_features`].
-#[target_feature(enable = "avx2")]
-fn with_avx2<R>(body: impl FnOnce() -> R) -> R {
-    body()
-}
-
-/// Kogge-Stone, four directions per `__m256i`. Holds the AVX2 token.
-#[derive(Clone, Copy, Debug)]
-pub struct KoggeStoneAvx2(Avx2);
-
-impl KoggeStoneAvx2 {
-    pub fn new(avx2: Avx2) -> KoggeStoneAvx2 {
-        KoggeStoneAvx2(avx2)
-    }
-}
-
-impl Slider for KoggeStoneAvx2 {
-    #[inline]
-    fn with_features<R>(self, body: impl FnOnce() -> R) -> R {
-        // SAFETY: `self.0` is an `Avx2` token, which exists only if AVX2 was detected.
-        unsafe { with_avx2(body) }
-    }
-
-    #[inline]
-    fn rook(self, square: Square, occupied: Bitboard) -> Bitboard {
-        // SAFETY: `self.0` is an `Avx2` token, which exists only if AVX2 was detected.
-        unsafe { one(square, occupied, &ROOK) }
-    }
-
-    #[inline]
-    fn bishop(self, square: Square, occupied: Bitboard) -> Bitboard {
-        // SAFETY: `self.0` is an `Avx2` token, which exists only if AVX2 was detected.
-        unsafe { one(square, occupied, &BISHOP) }
-    }
-
-    #[inline]
-    fn rook_batch(self, queries: &[SliderQuery], out: &mut [Bitboard]) {
-        // SAFETY: `self.0` is an `Avx2` token, which exists only if AVX2 was detected.
-        unsafe { batch(queries, out, &ROOK) }
-    }
-
-    #[inline]
-    fn bishop_batch(self, queries: &[SliderQuery], out: &mut [Bitboard]) {
-        // SAFETY: `self.0` is an `Avx2` token, which exists only if AVX2 was detected.
-        unsafe { batch(queries, out, &BISHOP) }
+crate::sliders::held::feature_slider! {
+    /// Kogge-Stone, four directions per `__m256i`. Holds the AVX2 token.
+    pub struct KoggeStoneAvx2(Avx2): "avx2" {
+        rook(square, occupied) => one(square, occupied, &ROOK),
+        bishop(square, occupied) => one(square, occupied, &BISHOP),
+        rook_batch(queries, out) => batch(queries, out, &ROOK),
+        bishop_batch(queries, out) => batch(queries, out, &BISHOP),
     }
 }

@@ -10,7 +10,7 @@
 //! clears what a rotate brings round the board's side, top or bottom. `a | (b & c)` is one
 //! `vpternlogq`.
 //!
-//! - One query ([`Slider::rook`], [`Slider::bishop`], [`Slider::queen`]): lanes 0..=3 hold
+//! - One query ([`Slider::rook`](crate::sliders::Slider::rook), [`Slider::bishop`](crate::sliders::Slider::bishop), [`Slider::queen`](crate::sliders::Slider::queen)): lanes 0..=3 hold
 //!   the rook's directions and lanes 4..=7 the bishop's. A rook query starts the fill in lanes
 //!   0..=3 only and a bishop query in lanes 4..=7, so a queen costs no more; the lanes are
 //!   ORed together at the end (`_mm512_reduce_or_epi64`).
@@ -20,11 +20,11 @@
 //!   One query per register used half the lanes and a longer reduction: 1.3-1.7x the scalar
 //!   `kogge_stone`'s throughput, against 2.6-2.7x for pairs (Intel family 6 model 167).
 
-use super::OR_AND;
 use crate::chunks::in_chunks;
 use crate::cpu::Avx512;
 use crate::geometry::Direction;
-use crate::sliders::{Slider, SliderQuery};
+use crate::simd::fills::{from_lanes, rotate_fill};
+use crate::sliders::SliderQuery;
 use crate::{Bitboard, Square};
 use core::arch::x86_64::*;
 
@@ -80,30 +80,19 @@ const BISHOP_LANES: __mmask8 = 0xf0;
 /// The odd lanes: the second query of a pair.
 const ODD_LANES: __mmask8 = 0xaa;
 
-#[target_feature(enable = "avx512f")]
-#[inline]
-fn vector(lanes: [i64; 8]) -> __m512i {
-    let [a, b, c, d, e, f, g, h] = lanes;
-    _mm512_setr_epi64(a, b, c, d, e, f, g, h)
-}
-
 /// Each lane's attacks along its direction in `lanes`, from the slider in `generator` through
 /// the squares not in `occupied`.
 #[target_feature(enable = "avx512f")]
 #[inline]
-fn fill(mut generator: __m512i, occupied: __m512i, lanes: &Lanes) -> __m512i {
-    let landing = vector(lanes.landings);
-    let [one, two, four] = lanes.rotations.map(|counts| vector(counts));
-    let mut propagate = _mm512_andnot_si512(occupied, landing);
-    let rotated = _mm512_rolv_epi64(generator, one);
-    generator = _mm512_ternarylogic_epi64::<OR_AND>(generator, propagate, rotated);
-    propagate = _mm512_and_si512(propagate, _mm512_rolv_epi64(propagate, one));
-    let rotated = _mm512_rolv_epi64(generator, two);
-    generator = _mm512_ternarylogic_epi64::<OR_AND>(generator, propagate, rotated);
-    propagate = _mm512_and_si512(propagate, _mm512_rolv_epi64(propagate, two));
-    let rotated = _mm512_rolv_epi64(generator, four);
-    generator = _mm512_ternarylogic_epi64::<OR_AND>(generator, propagate, rotated);
-    _mm512_and_si512(_mm512_rolv_epi64(generator, one), landing)
+fn fill(generator: __m512i, occupied: __m512i, lanes: &Lanes) -> __m512i {
+    let landing = from_lanes(lanes.landings);
+    let steps = lanes.rotations.map(|counts| from_lanes(counts));
+    rotate_fill(
+        generator,
+        _mm512_andnot_si512(occupied, landing),
+        steps,
+        landing,
+    )
 }
 
 /// The attacks of a slider on `square` in the directions of the `lanes` mask, ORed.
@@ -159,57 +148,13 @@ fn batch(queries: &[SliderQuery], out: &mut [Bitboard], lanes: &Lanes) {
     );
 }
 
-/// Runs `body` compiled with AVX-512F: see [`Slider::with_features`].
-#[target_feature(enable = "avx512f")]
-fn with_avx512f<R>(body: impl FnOnce() -> R) -> R {
-    body()
-}
-
-/// Kogge-Stone, eight directions per `__m512i`. Holds the AVX-512 token.
-#[derive(Clone, Copy, Debug)]
-pub struct KoggeStoneAvx512(Avx512);
-
-impl KoggeStoneAvx512 {
-    pub fn new(avx512: Avx512) -> KoggeStoneAvx512 {
-        KoggeStoneAvx512(avx512)
-    }
-}
-
-impl Slider for KoggeStoneAvx512 {
-    #[inline]
-    fn with_features<R>(self, body: impl FnOnce() -> R) -> R {
-        // SAFETY: `self.0` is an `Avx512` token, which exists only if AVX-512F was detected.
-        unsafe { with_avx512f(body) }
-    }
-
-    #[inline]
-    fn rook(self, square: Square, occupied: Bitboard) -> Bitboard {
-        // SAFETY: `self.0` is an `Avx512` token, which exists only if AVX-512F was detected.
-        unsafe { attacks(square, occupied, ROOK_LANES) }
-    }
-
-    #[inline]
-    fn bishop(self, square: Square, occupied: Bitboard) -> Bitboard {
-        // SAFETY: `self.0` is an `Avx512` token, which exists only if AVX-512F was detected.
-        unsafe { attacks(square, occupied, BISHOP_LANES) }
-    }
-
-    /// All eight directions in one pass.
-    #[inline]
-    fn queen(self, square: Square, occupied: Bitboard) -> Bitboard {
-        // SAFETY: `self.0` is an `Avx512` token, which exists only if AVX-512F was detected.
-        unsafe { attacks(square, occupied, ROOK_LANES | BISHOP_LANES) }
-    }
-
-    #[inline]
-    fn rook_batch(self, queries: &[SliderQuery], out: &mut [Bitboard]) {
-        // SAFETY: `self.0` is an `Avx512` token, which exists only if AVX-512F was detected.
-        unsafe { batch(queries, out, &ROOK_PAIR) }
-    }
-
-    #[inline]
-    fn bishop_batch(self, queries: &[SliderQuery], out: &mut [Bitboard]) {
-        // SAFETY: `self.0` is an `Avx512` token, which exists only if AVX-512F was detected.
-        unsafe { batch(queries, out, &BISHOP_PAIR) }
+crate::sliders::held::feature_slider! {
+    /// Kogge-Stone, eight directions per `__m512i`. Holds the AVX-512 token.
+    pub struct KoggeStoneAvx512(Avx512): "avx512f" {
+        rook(square, occupied) => attacks(square, occupied, ROOK_LANES),
+        bishop(square, occupied) => attacks(square, occupied, BISHOP_LANES),
+        queen(square, occupied) => attacks(square, occupied, ROOK_LANES | BISHOP_LANES),
+        rook_batch(queries, out) => batch(queries, out, &ROOK_PAIR),
+        bishop_batch(queries, out) => batch(queries, out, &BISHOP_PAIR),
     }
 }

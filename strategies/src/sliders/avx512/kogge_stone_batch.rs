@@ -11,11 +11,12 @@
 //! sliders' bits come from `vpsllvq` of 1 by the squares. Pays only in batches: a single
 //! query runs the eight-lane kernel with seven lanes idle.
 
-use super::{load_queries, store_bitboards, OR_AND};
+use super::{load_queries, store_bitboards};
 use crate::chunks::in_chunks;
 use crate::cpu::Avx512;
 use crate::geometry::Direction;
-use crate::sliders::{Slider, SliderQuery};
+use crate::simd::fills::rotate_fill;
+use crate::sliders::SliderQuery;
 use crate::{Bitboard, Square};
 use core::arch::x86_64::*;
 
@@ -24,19 +25,9 @@ use core::arch::x86_64::*;
 #[inline]
 fn direction_attacks(sliders: __m512i, occupied: __m512i, direction: Direction) -> __m512i {
     let count = |step: u32| _mm512_set1_epi64(((direction.rotation() << step) % 64) as i64);
-    let (one, two, four) = (count(0), count(1), count(2));
     let landing = _mm512_set1_epi64(direction.rotate_landing() as i64);
-    let mut generator = sliders;
-    let mut propagate = _mm512_andnot_si512(occupied, landing);
-    let rotated = _mm512_rolv_epi64(generator, one);
-    generator = _mm512_ternarylogic_epi64::<OR_AND>(generator, propagate, rotated);
-    propagate = _mm512_and_si512(propagate, _mm512_rolv_epi64(propagate, one));
-    let rotated = _mm512_rolv_epi64(generator, two);
-    generator = _mm512_ternarylogic_epi64::<OR_AND>(generator, propagate, rotated);
-    propagate = _mm512_and_si512(propagate, _mm512_rolv_epi64(propagate, two));
-    let rotated = _mm512_rolv_epi64(generator, four);
-    generator = _mm512_ternarylogic_epi64::<OR_AND>(generator, propagate, rotated);
-    _mm512_and_si512(_mm512_rolv_epi64(generator, one), landing)
+    let propagate = _mm512_andnot_si512(occupied, landing);
+    rotate_fill(sliders, propagate, [count(0), count(1), count(2)], landing)
 }
 
 /// The attacks of eight sliders, one per lane, in the four `directions`.
@@ -71,57 +62,12 @@ fn batch(queries: &[SliderQuery], out: &mut [Bitboard], directions: [Direction; 
     );
 }
 
-/// Runs `body` compiled with AVX-512F: see [`Slider::with_features`].
-#[target_feature(enable = "avx512f")]
-fn with_avx512f<R>(body: impl FnOnce() -> R) -> R {
-    body()
-}
-
-/// Kogge-Stone, eight queries per `__m512i`. Holds the AVX-512 token.
-#[derive(Clone, Copy, Debug)]
-pub struct KoggeStoneAvx512Batch(Avx512);
-
-impl KoggeStoneAvx512Batch {
-    pub fn new(avx512: Avx512) -> KoggeStoneAvx512Batch {
-        KoggeStoneAvx512Batch(avx512)
-    }
-}
-
-impl Slider for KoggeStoneAvx512Batch {
-    #[inline]
-    fn with_features<R>(self, body: impl FnOnce() -> R) -> R {
-        // SAFETY: `self.0` is an `Avx512` token, which exists only if AVX-512F was detected.
-        unsafe { with_avx512f(body) }
-    }
-
-    /// One query through the eight-lane kernel (seven lanes compute the same query).
-    #[inline]
-    fn rook(self, square: Square, occupied: Bitboard) -> Bitboard {
-        // SAFETY: `self.0` is an `Avx512` token, which exists only if AVX-512F was detected.
-        unsafe { one(square, occupied, Direction::ROOK) }
-    }
-
-    /// One query through the eight-lane kernel (seven lanes compute the same query).
-    #[inline]
-    fn bishop(self, square: Square, occupied: Bitboard) -> Bitboard {
-        // SAFETY: `self.0` is an `Avx512` token, which exists only if AVX-512F was detected.
-        unsafe { one(square, occupied, Direction::BISHOP) }
-    }
-
-    #[inline]
-    fn rook_batch(self, queries: &[SliderQuery], out: &mut [Bitboard]) {
-        // SAFETY: `self.0` is an `Avx512` token, which exists only if AVX-512F was detected.
-        unsafe { batch(queries, out, Direction::ROOK) }
-    }
-
-    #[inline]
-    fn bishop_batch(self, queries: &[SliderQuery], out: &mut [Bitboard]) {
-        // SAFETY: `self.0` is an `Avx512` token, which exists only if AVX-512F was detected.
-        unsafe { batch(queries, out, Direction::BISHOP) }
-    }
-
-    #[inline]
-    fn queen_batch(self, queries: &[SliderQuery], out: &mut [Bitboard]) {
-        crate::sliders::queen_batch_by_pieces(self, queries, out);
+crate::sliders::held::feature_slider! {
+    /// Kogge-Stone, eight queries per `__m512i`. Holds the AVX-512 token.
+    pub struct KoggeStoneAvx512Batch(Avx512): "avx512f" {
+        rook(square, occupied) => one(square, occupied, Direction::ROOK),
+        bishop(square, occupied) => one(square, occupied, Direction::BISHOP),
+        rook_batch(queries, out) => batch(queries, out, Direction::ROOK),
+        bishop_batch(queries, out) => batch(queries, out, Direction::BISHOP),
     }
 }

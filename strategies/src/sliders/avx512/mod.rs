@@ -13,9 +13,6 @@ use crate::Bitboard;
 use core::arch::x86_64::*;
 use core::mem::{offset_of, size_of};
 
-/// `a | (b & c)` in one instruction.
-const OR_AND: i32 = 0xf8;
-
 /// The squares and the occupancies of eight queries, one per lane. Never a load across a
 /// whole [`SliderQuery`]: its padding bytes may not be read. The squares are inserted one by
 /// one; the occupancies come with one gather of the `occupied` fields (measured 10-15%

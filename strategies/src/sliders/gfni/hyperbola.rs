@@ -12,7 +12,7 @@
 
 use crate::cpu::Gfni;
 use crate::sliders::hyperbola::{BISHOP_LINES, ROOK_LINES};
-use crate::sliders::{Slider, SliderQuery};
+
 use crate::{Bitboard, Square};
 use core::arch::x86_64::*;
 
@@ -65,60 +65,7 @@ fn bishop(square: Square, occupied: Bitboard) -> Bitboard {
     attacks(square, occupied, lines)
 }
 
-#[target_feature(enable = "gfni")]
-fn rook_batch(queries: &[SliderQuery], out: &mut [Bitboard]) {
-    crate::each!(queries, out, |query| rook(query.square, query.occupied));
-}
-
-#[target_feature(enable = "gfni")]
-fn bishop_batch(queries: &[SliderQuery], out: &mut [Bitboard]) {
-    crate::each!(queries, out, |query| bishop(query.square, query.occupied));
-}
-
-/// Runs `body` compiled with GFNI: see [`Slider::with_features`].
-#[target_feature(enable = "gfni")]
-fn with_gfni<R>(body: impl FnOnce() -> R) -> R {
-    body()
-}
-
-/// Hyperbola quintessence with GFNI bit reversal. Holds the GFNI token.
-#[derive(Clone, Copy, Debug)]
-pub struct HyperbolaGfni(Gfni);
-
-impl HyperbolaGfni {
-    pub fn new(gfni: Gfni) -> HyperbolaGfni {
-        HyperbolaGfni(gfni)
-    }
-}
-
-impl Slider for HyperbolaGfni {
-    #[inline]
-    fn with_features<R>(self, body: impl FnOnce() -> R) -> R {
-        // SAFETY: `self.0` is a `Gfni` token, which exists only if GFNI was detected.
-        unsafe { with_gfni(body) }
-    }
-
-    #[inline]
-    fn rook(self, square: Square, occupied: Bitboard) -> Bitboard {
-        // SAFETY: `self.0` is a `Gfni` token, which exists only if GFNI was detected.
-        unsafe { rook(square, occupied) }
-    }
-
-    #[inline]
-    fn bishop(self, square: Square, occupied: Bitboard) -> Bitboard {
-        // SAFETY: `self.0` is a `Gfni` token, which exists only if GFNI was detected.
-        unsafe { bishop(square, occupied) }
-    }
-
-    #[inline]
-    fn rook_batch(self, queries: &[SliderQuery], out: &mut [Bitboard]) {
-        // SAFETY: `self.0` is a `Gfni` token, which exists only if GFNI was detected.
-        unsafe { rook_batch(queries, out) }
-    }
-
-    #[inline]
-    fn bishop_batch(self, queries: &[SliderQuery], out: &mut [Bitboard]) {
-        // SAFETY: `self.0` is a `Gfni` token, which exists only if GFNI was detected.
-        unsafe { bishop_batch(queries, out) }
-    }
+super::super::held::feature_slider! {
+    /// Hyperbola quintessence with GFNI bit reversal. Holds the GFNI token.
+    pub struct HyperbolaGfni(Gfni): "gfni";
 }

@@ -5,11 +5,11 @@
 //! CPU features: AVX-512F.
 //!
 //! Lanes 0..=3 fill the rooks and queens in the rook's directions, lanes 4..=7 the bishops
-//! and queens in the bishop's ([`fills::SLIDER_DIRECTIONS`]); the eight lanes' x-rays are
+//! and queens in the bishop's (`simd::fills::SLIDER_DIRECTIONS`); the eight lanes' x-rays are
 //! ORed together at the end (`_mm512_reduce_or_epi64`). One query per vector.
 
-use super::fills::{self, Lanes};
 use crate::cpu::Avx512;
+use crate::simd::fills::{self, Lanes};
 use crate::xray_attacks_multi::{SliderSets, XrayAttacksMulti};
 use crate::Bitboard;
 use core::arch::x86_64::*;

@@ -5,4 +5,3 @@
 //! assumed.
 
 pub mod direction_fills;
-pub mod fills;

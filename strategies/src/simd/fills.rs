@@ -1,6 +1,6 @@
 //! Kogge-Stone attacks in eight directions at once, one direction per lane of a `__m512i`:
-//! the fill both set-wise families run (x-rays of sets of sliders here, and
-//! [`crate::blockers_by_targets`]).
+//! the fill that both set-wise families ([`crate::xray_attacks_multi`],
+//! [`crate::blockers_by_targets`]) and the sliders' AVX-512 Kogge-Stone techniques run.
 //!
 //! Source: new, after seed `002_6293cd1af08cea25.txt` § Multiple Sliders (the Kogge-Stone
 //! fill per direction, as `sliders::kogge_stone`). Footprint: none. CPU features: AVX-512F.
@@ -8,14 +8,11 @@
 //! Each lane steps by a per-lane rotate (`vprolvq`) by its direction's offset modulo 64, so
 //! positive and negative directions need no separate shifts, and
 //! [`Direction::rotate_landing`] clears what a rotate brings round the board's side, top or
-//! bottom (as `sliders::avx512::kogge_stone` does for one slider). `a | (b & c)` is one
-//! `vpternlogq`.
+//! bottom. [`rotate_fill`] is the fill itself; [`attacks`] runs it with a [`Lanes`]'
+//! constants.
 
 use crate::geometry::Direction;
 use core::arch::x86_64::*;
-
-/// `a | (b & c)` in one instruction.
-const OR_AND: i32 = 0xf8;
 
 /// The directions of eight lanes, as the constants a fill needs.
 #[derive(Clone, Copy, Debug)]
@@ -46,32 +43,15 @@ impl Lanes {
     }
 }
 
-#[target_feature(enable = "avx512f")]
-#[inline]
-fn vector(lanes: [i64; 8]) -> __m512i {
-    let [a, b, c, d, e, f, g, h] = lanes;
-    _mm512_setr_epi64(a, b, c, d, e, f, g, h)
-}
-
 /// Per lane, the attacks in the lane's direction of the lane's `generators` through the
 /// `empty` squares: every square reached through empty squares, and the first blocker; the
 /// generators themselves only if another generator reaches them.
 #[target_feature(enable = "avx512f")]
 #[inline]
 pub(crate) fn attacks(generators: __m512i, empty: __m512i, lanes: &Lanes) -> __m512i {
-    let landing = vector(lanes.landing);
-    let [one, two, four] = lanes.rotations.map(|counts| vector(counts));
-    let mut generators = generators;
-    let mut propagate = _mm512_and_si512(empty, landing);
-    let rotated = _mm512_rolv_epi64(generators, one);
-    generators = _mm512_ternarylogic_epi64::<OR_AND>(generators, propagate, rotated);
-    propagate = _mm512_and_si512(propagate, _mm512_rolv_epi64(propagate, one));
-    let rotated = _mm512_rolv_epi64(generators, two);
-    generators = _mm512_ternarylogic_epi64::<OR_AND>(generators, propagate, rotated);
-    propagate = _mm512_and_si512(propagate, _mm512_rolv_epi64(propagate, two));
-    let rotated = _mm512_rolv_epi64(generators, four);
-    generators = _mm512_ternarylogic_epi64::<OR_AND>(generators, propagate, rotated);
-    _mm512_and_si512(_mm512_rolv_epi64(generators, one), landing)
+    let landing = from_lanes(lanes.landing);
+    let steps = lanes.rotations.map(|counts| from_lanes(counts));
+    rotate_fill(generators, _mm512_and_si512(empty, landing), steps, landing)
 }
 
 /// The rook's directions in lanes 0..=3, the bishop's in lanes 4..=7.
@@ -98,4 +78,39 @@ pub const fn opposites(directions: [Direction; 8]) -> [Direction; 8] {
 #[inline]
 pub(crate) fn by_piece(orthogonal: u64, diagonal: u64) -> __m512i {
     _mm512_mask_set1_epi64(_mm512_set1_epi64(orthogonal as i64), 0xf0, diagonal as i64)
+}
+
+/// `__m512i` from eight lanes, lane 0 first.
+#[target_feature(enable = "avx512f")]
+#[inline]
+pub(crate) fn from_lanes(lanes: [i64; 8]) -> __m512i {
+    let [a, b, c, d, e, f, g, h] = lanes;
+    _mm512_setr_epi64(a, b, c, d, e, f, g, h)
+}
+
+/// The Kogge-Stone fill with per-lane rotates, the body every AVX-512 slider fill shares
+/// (`kogge_stone`, `kogge_stone_batch`, `xray_attacks_multi`'s direction fills). Per lane:
+/// `generators` spread along the lane's direction through `propagate` (the empty squares a
+/// rotated step may land on), by rotations of one, two and four squares (`steps`, each lane's
+/// count modulo 64); then one more step, kept where it may `land`. That is every square
+/// reached through empty squares plus the first blocker. `a | (b & c)` is one `vpternlogq`.
+#[target_feature(enable = "avx512f")]
+#[inline]
+pub(crate) fn rotate_fill(
+    mut generators: __m512i,
+    mut propagate: __m512i,
+    steps: [__m512i; 3],
+    land: __m512i,
+) -> __m512i {
+    const OR_AND: i32 = 0xf8;
+    let [one, two, four] = steps;
+    let rotated = _mm512_rolv_epi64(generators, one);
+    generators = _mm512_ternarylogic_epi64::<OR_AND>(generators, propagate, rotated);
+    propagate = _mm512_and_si512(propagate, _mm512_rolv_epi64(propagate, one));
+    let rotated = _mm512_rolv_epi64(generators, two);
+    generators = _mm512_ternarylogic_epi64::<OR_AND>(generators, propagate, rotated);
+    propagate = _mm512_and_si512(propagate, _mm512_rolv_epi64(propagate, two));
+    let rotated = _mm512_rolv_epi64(generators, four);
+    generators = _mm512_ternarylogic_epi64::<OR_AND>(generators, propagate, rotated);
+    _mm512_and_si512(_mm512_rolv_epi64(generators, one), land)
 }
