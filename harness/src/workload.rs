@@ -11,7 +11,8 @@
 //! whose tables are equal and whose machine code LLVM merged, ran up to three times faster when
 //! one followed the other on the same queries in the same order.
 //!
-//! - **Throughput**: the batch kernel over blocks of [`BLOCK`] independent queries.
+//! - **Throughput**: the batch kernel over blocks of independent queries, as many as
+//!   [`BLOCK_BYTES`] of queries and answers hold, 256 to 1,024 ([`block`]).
 //! - **Latency**: one query at a time, each input made to depend on the previous answer: the
 //!   answer's fold ANDed with a zero the compiler cannot see ([`std::hint::black_box`]) is
 //!   folded into the next input by the family's [`Bench::mix`]. The link alone is what the
@@ -29,10 +30,38 @@ use strategies::{inputs, Answer, Bench, Distribution, Kernel, Queries, Visitor};
 
 /// Queries per pass in throughput and latency mode, unless the family's shape says otherwise.
 pub const POOL: usize = strategies::Shape::DEFAULT.pool;
-/// Queries per batch call in throughput mode. Its answers stay in L1 whatever their size: with
-/// 1,024, pawn structure's answers (48 bytes each) filled the 48 KiB L1 of Intel family 6
-/// model 167 and `simd_batch_avx512` measured 1.3 to 1.4 times slower than a plain loop.
-pub const BLOCK: usize = 256;
+/// The queries and answers of one batch call in throughput mode: at most this many bytes, so
+/// that they stay in L1 beside the variant's own table lines (with 1,024 queries, pawn
+/// structure's 16-byte queries and 48-byte answers filled the 48 KiB L1 of Intel family 6
+/// model 167 and `simd_batch_avx512` measured 1.3 to 1.4 times slower than a plain loop; with
+/// 2,048, queen_attacks' 24 bytes a query filled Zen 5's, and its table-bound variants measured
+/// 1.2 to 1.5 times their plain loops, against 1.1 to 1.2 with 1,024).
+pub const BLOCK_BYTES: usize = 16 << 10;
+/// Queries per batch call in throughput mode, at least and at most: a call costs tens of cycles
+/// before its first query (the call itself, where a `#[target_feature]` kernel cannot be
+/// inlined, and its constants), which blocks of 256 put at 10 to 13 ns per block in knight
+/// `avx512_batch`'s 0.12 ns queries: 1.3 to 1.4 times a plain loop's figure on AMD EPYC family
+/// 26 model 2, 1.1 to 1.2 times with 1,024.
+pub const BLOCK_RANGE: (usize, usize) = (256, 1024);
+
+/// Queries per batch call in throughput mode, for queries of `input_bytes` and answers of
+/// `answer_bytes` each: as many as [`BLOCK_BYTES`] holds, rounded down to a multiple of 64
+/// (whole vectors for every SIMD width), within [`BLOCK_RANGE`]. 1,024 for a bitboard's
+/// answer to a bitboard, 640 for a slider query, 256 for pawn structure and the position
+/// families.
+pub const fn block(input_bytes: usize, answer_bytes: usize) -> usize {
+    let (least, most) = BLOCK_RANGE;
+    let per_query = input_bytes + answer_bytes;
+    let fits = BLOCK_BYTES / if per_query == 0 { 1 } else { per_query } / 64 * 64;
+    if fits < least {
+        least
+    } else if fits > most {
+        most
+    } else {
+        fits
+    }
+}
+
 /// How long [`Prepared::run_hot`] warms a variant up at least before its timed pass.
 pub const WARM_UP: Duration = Duration::from_micros(50);
 /// Queries per pass in cache-pressure mode: four blocks, each after its own sweep.
@@ -135,8 +164,8 @@ impl Workload {
             sets: vec![queries],
             current: 0,
             rng,
-            out: vec![F::Output::default(); BLOCK],
-            scratch: Vec::with_capacity(BLOCK),
+            out: vec![F::Output::default(); block(size_of::<F::Input>(), size_of::<F::Output>())],
+            scratch: Vec::with_capacity(block(size_of::<F::Input>(), size_of::<F::Output>())),
             eviction: None,
         };
         prepared.acquire();
@@ -293,7 +322,7 @@ impl<F: Bench> Prepared<F> {
         let inputs = &self.sets[self.current].inputs;
         let mut link = 0u64;
         let opaque_zero = black_box(0u64);
-        for block in inputs.rchunks(BLOCK) {
+        for block in inputs.rchunks(self.out.len()) {
             self.scratch.clear();
             self.scratch.extend(block.iter().rev());
             match self.workload.mode {
@@ -338,12 +367,13 @@ impl<F: Bench> Prepared<F> {
         let Queries { inputs, masks } = &self.sets[self.current];
         let start = Instant::now();
         for _ in 0..passes {
-            for (b, block) in inputs.chunks(BLOCK).enumerate() {
+            let size = self.out.len();
+            for (b, block) in inputs.chunks(size).enumerate() {
                 let out = &mut self.out[..block.len()];
                 kernel.batch(black_box(block), out);
                 match masks {
                     Some(masks) => {
-                        let masks = &masks[b * BLOCK..b * BLOCK + block.len()];
+                        let masks = &masks[b * size..b * size + block.len()];
                         black_box(passing(out, masks));
                     }
                     None => {
@@ -475,5 +505,19 @@ impl<F: Bench> Visitor<F> for Answers<'_, F> {
         let mut out = vec![F::Output::default(); self.queries.inputs.len()];
         kernel.batch(&self.queries.inputs, &mut out);
         out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::block;
+
+    #[test]
+    fn a_block_holds_16_kib_of_queries_and_answers_in_whole_vectors() {
+        assert_eq!(block(8, 8), 1024, "a knight set and its attacks");
+        assert_eq!(block(16, 8), 640, "a slider query and its attacks");
+        assert_eq!(block(16, 48), 256, "pawn structure");
+        assert_eq!(block(88, 1), 256, "a position query: the least");
+        assert_eq!(block(0, 0), 1024, "nothing at all: the most");
     }
 }

@@ -4,7 +4,7 @@
 use super::html::esc;
 use crate::report::uncertainty::TIE;
 use crate::units;
-use crate::workload::{BLOCK, EVICTION_SIZES, PRESSURE_BLOCK};
+use crate::workload::{BLOCK_BYTES, BLOCK_RANGE, EVICTION_SIZES, PRESSURE_BLOCK};
 use std::fmt::Write;
 use strategies::{Families, Registry};
 
@@ -25,8 +25,8 @@ Samples are taken round-robin (floor, A, B, C, floor, A, &hellip;) so that drift
 clock change or a busy neighbour, hits every variant alike. Each sample (a round) is one pass \
 over the queries and gives a time per query; the tables show the median over the rounds.</p>\n\
 <ul>\n\
-<li><strong>Throughput</strong>: the variant's batch kernel over blocks of {BLOCK} independent \
-queries. The CPU may overlap queries, so this is the cost per query in a loop over many inputs \
+<li><strong>Throughput</strong>: the variant's batch kernel over blocks of independent queries, \
+as many as {block_kib} KiB of queries and answers hold ({least} to {most}). The CPU may overlap queries, so this is the cost per query in a loop over many inputs \
 at once.</li>\n\
 <li><strong>Latency</strong>: one query at a time, each input made to depend on the previous \
 answer by a cheap mix, so queries cannot overlap. This is the time from input to answer when \
@@ -48,7 +48,10 @@ run from chains of dependent adds (one cycle each). <strong>Quick</strong> recor
 tests with short time budgets. <strong>Feature-masked</strong> records were run with \
 <code>--disable</code>: they show the ranking a CPU without those features would see, \
 measured on this one.</p>",
-        sizes = esc(&sizes.join(", "))
+        sizes = esc(&sizes.join(", ")),
+        block_kib = BLOCK_BYTES >> 10,
+        least = BLOCK_RANGE.0,
+        most = BLOCK_RANGE.1,
     );
     certainty(out);
     workloads_list(out);
