@@ -164,8 +164,8 @@ impl Workload {
             sets: vec![queries],
             current: 0,
             rng,
-            out: vec![F::Output::default(); block(size_of::<F::Input>(), size_of::<F::Output>())],
-            scratch: Vec::with_capacity(block(size_of::<F::Input>(), size_of::<F::Output>())),
+            out: vec![F::Output::default(); Prepared::<F>::BLOCK],
+            scratch: Vec::with_capacity(Prepared::<F>::BLOCK),
             eviction: None,
         };
         prepared.acquire();
@@ -214,6 +214,10 @@ pub struct Prepared<F: Bench> {
 }
 
 impl<F: Bench> Prepared<F> {
+    /// Queries per batch call in throughput mode (and per warm-up block): [`block`] of the
+    /// family's query and answer sizes, a constant in each family's loop.
+    const BLOCK: usize = block(size_of::<F::Input>(), size_of::<F::Output>());
+
     /// Draws the next set of queries from the workload's generator and makes `orders` copies
     /// of it, each shuffled into its own random order (the generator decides, so the same seed
     /// gives the same sets and orders); selects the first.
@@ -322,7 +326,7 @@ impl<F: Bench> Prepared<F> {
         let inputs = &self.sets[self.current].inputs;
         let mut link = 0u64;
         let opaque_zero = black_box(0u64);
-        for block in inputs.rchunks(self.out.len()) {
+        for block in inputs.rchunks(Self::BLOCK) {
             self.scratch.clear();
             self.scratch.extend(block.iter().rev());
             match self.workload.mode {
@@ -367,7 +371,7 @@ impl<F: Bench> Prepared<F> {
         let Queries { inputs, masks } = &self.sets[self.current];
         let start = Instant::now();
         for _ in 0..passes {
-            let size = self.out.len();
+            let size = Self::BLOCK;
             for (b, block) in inputs.chunks(size).enumerate() {
                 let out = &mut self.out[..block.len()];
                 kernel.batch(black_box(block), out);
