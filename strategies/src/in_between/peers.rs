@@ -6,7 +6,7 @@
 //! - `cozy-chess` 0.3 (MIT): `cozy_chess::get_between_rays`, a `[[BitBoard; 64]; 64]` table
 //!   computed in a `const` item.
 //!
-//! The square conversions ([`crate::square::peers`]) compile to nothing: both crates' squares
+//! The square conversions (`square::peers`) compile to nothing: both crates' squares
 //! are bytes 0..=63 in the same a1 = 0 numbering as ours.
 
 use super::InBetween;
