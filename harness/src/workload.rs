@@ -35,13 +35,13 @@ pub const POOL: usize = strategies::Shape::DEFAULT.pool;
 /// structure's 16-byte queries and 48-byte answers filled the 48 KiB L1 of Intel family 6
 /// model 167 and `simd_batch_avx512` measured 1.3 to 1.4 times slower than a plain loop; with
 /// 2,048, queen_attacks' 24 bytes a query filled Zen 5's, and its table-bound variants measured
-/// 1.2 to 1.5 times their plain loops, against 1.1 to 1.2 with 1,024).
+/// 1.2 to 1.5 times their plain loops, against 1.07 to 1.17 with 1,024).
 pub const BLOCK_BYTES: usize = 16 << 10;
 /// Queries per batch call in throughput mode, at least and at most: a call costs tens of cycles
 /// before its first query (the call itself, where a `#[target_feature]` kernel cannot be
 /// inlined, and its constants), which blocks of 256 put at 10 to 13 ns per block in knight
 /// `avx512_batch`'s 0.12 ns queries: 1.3 to 1.4 times a plain loop's figure on AMD EPYC family
-/// 26 model 2, 1.1 to 1.2 times with 1,024.
+/// 26 model 2, 1.04 to 1.16 times with 1,024.
 pub const BLOCK_RANGE: (usize, usize) = (256, 1024);
 
 /// Queries per batch call in throughput mode, for queries of `input_bytes` and answers of

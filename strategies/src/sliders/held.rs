@@ -1,13 +1,15 @@
-//! [`feature_slider!`]: the part every technique that needs a CPU feature writes the same way.
-//! A file defines its `#[target_feature]` functions `rook(square, occupied)` and
-//! `bishop(square, occupied)`; the macro adds the type that holds the feature's token, the
-//! batch loops and [`Slider::with_features`](super::Slider::with_features) compiled with the
-//! feature, and the [`Slider`](super::Slider) impl that calls them. The token is the proof
-//! of detection that makes each call sound, so a caller cannot reach the code without it.
+//! [`feature_slider!`]: the part every technique that needs a CPU feature writes the same way:
+//! the type that holds the feature's token, its constructor,
+//! [`Slider::with_features`](super::Slider::with_features) compiled with the feature, and the
+//! [`Slider`](super::Slider) impl. In its short form a file defines its `#[target_feature]`
+//! functions `rook(square, occupied)` and `bishop(square, occupied)` and the macro adds the
+//! batch loops over them; in its long form the file names, for each `Slider` method it
+//! provides, the call of its own `#[target_feature]` functions (the Kogge-Stone kernels). The
+//! token is the proof of detection that makes each call sound, so a caller cannot reach the
+//! code without it.
 
-/// Declares `$name`, holding the `$token` token, as a slider whose `#[target_feature(enable =
-/// $feature)]` functions `rook` and `bishop` (in the calling file) answer its queries: see
-/// [the module](self).
+/// Declares `$name`, holding the `$token` token, as a slider whose queries the calling file's
+/// `#[target_feature(enable = $feature)]` functions answer: see [the module](self).
 macro_rules! feature_slider {
     // The file's `rook` and `bishop` answer single queries; batches loop over them.
     ($(#[$meta:meta])* $vis:vis struct $name:ident($token:ident): $feature:literal;) => {
