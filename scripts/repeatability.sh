@@ -2,7 +2,8 @@
 # How repeatable the suite is on this machine: runs the main job twice back to back (into a
 # scratch folder; nothing under results/ is touched) and prints, from `bitbench repeatability`:
 #
-#   calibration         share of run 2's medians inside run 1's 95% prediction interval (goal ≥ 90%)
+#   calibration         share of run 2's medians inside run 1's 95% prediction interval, from
+#                       its rounds and its A/A controls (goal ≥ 90%)
 #   decision stability  share of run 1's significant orderings that run 2 reproduces (goal ≥ 95%)
 #   within 5%           share of medians within 5% of each other (the old measure)
 #

@@ -334,6 +334,44 @@ pub fn controls(measurements: &[Measurement]) -> Vec<FamilyControl> {
     families
 }
 
+/// How far apart each family's A/A controls put identical code, as one figure a run can use
+/// for what its own rounds cannot show: the root mean square, over every workload and pair of
+/// the family, of the natural log of the ratio of the two medians (a measurement that runs the
+/// same code as another, against that other). 0 for a family without a control.
+///
+/// The rounds of one run share its state (where its code, tables and heap landed; what the
+/// machine's neighbours did), so a median's interval from them says how sure this run is of
+/// it, not where a second run will put it. Two names of one code in one run differ by that
+/// kind of state, placement first, so their log ratio has, under a model where each
+/// measurement carries a bias drawn once per run and name, the same spread as the log ratio
+/// of one measurement in two runs; its root mean square also holds the pairs' own sampling
+/// error, so as an estimate of the bias alone it errs wide. `repeatability`'s prediction
+/// interval adds it ([`crate::repeatability`]).
+pub fn control_deviation(measurements: &[Measurement]) -> BTreeMap<String, f64> {
+    let mut squares: BTreeMap<String, (f64, usize)> = BTreeMap::new();
+    for second in measurements.iter() {
+        let Some(first_name) = second.same_code_as.as_deref() else {
+            continue;
+        };
+        let first = measurements.iter().find(|m| {
+            m.family == second.family
+                && m.variant == first_name
+                && workload_key(m) == workload_key(second)
+        });
+        let Some(first) = first else { continue };
+        let ln = (second.ns_per_op.median / first.ns_per_op.median).ln();
+        if ln.is_finite() {
+            let entry = squares.entry(second.family.clone()).or_insert((0.0, 0));
+            entry.0 += ln * ln;
+            entry.1 += 1;
+        }
+    }
+    squares
+        .into_iter()
+        .map(|(family, (sum, n))| (family, (sum / n as f64).sqrt()))
+        .collect()
+}
+
 /// An interval that is a single value.
 fn point(x: f64) -> Option<Interval> {
     Some(Interval {
