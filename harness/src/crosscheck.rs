@@ -9,7 +9,12 @@
 //! queries from the same distribution, one batch call over all of it, the answers counted
 //! against their masks where the distribution has them, `black_box` on the inputs and the
 //! answers, repeated until at least [`MIN_REPS`] passes and [`MIN_TIME`] have gone by, and the
-//! fastest pass kept. Between passes, untimed, the `Vec` is shuffled in place: a loop that
+//! fastest pass kept. Each plain loop runs twice, once before the harness's rounds and once
+//! after them, and keeps the fastest pass of both: a plain loop lasts some 20 ms, and on a
+//! shared machine a slow spell of a second or more could cover all of one burst (knight_fill
+//! `parallel_prefix`'s plain loop at 5.5 and 5.7 ns in two runs, 4.1 in others, AMD EPYC family
+//! 25 model 17), where it rarely covers two bursts some seconds apart. Between passes, untimed,
+//! the `Vec` is shuffled in place: a loop that
 //! replays one sequence lets the branch predictor learn it (with 2,048 queries, knight
 //! `lookup`'s loop over the knights ran 2.5 times faster replayed than in the harness, whose
 //! every round draws new queries, Intel family 6 model 167), and no engine sees its queries
@@ -66,7 +71,8 @@ impl Check {
 
 /// The selected variants of every family of `R` that run under `cpu`: their harness figures
 /// (measured under `plan`, whose total is scaled to the workloads measured here, as the main
-/// run would give them), then their plain loops. In registry order.
+/// run would give them) and their plain loops, the fastest of a burst before the harness's
+/// rounds and one after them. In registry order.
 pub fn crosscheck<R: Registry>(
     cpu: &Cpu,
     selection: &Selection,
@@ -89,13 +95,18 @@ pub fn crosscheck<R: Registry>(
         matrix_weight,
         ..
     } = collect;
+    let mut checks: Vec<Check> = plain.iter_mut().flat_map(|family| family.run()).collect();
     let measured_weight: u32 = workloads.iter().map(|w| Plan::weight(w.workload())).sum();
     let plan = Plan {
         total: plan.total * measured_weight / matrix_weight.max(1),
         ..full_pools(plan)
     };
     let samples = measure_each(workloads, cpu, &plan, progress, stop)?;
-    for check in &mut plain {
+    let again = plain.iter_mut().flat_map(|family| family.run());
+    for (check, later) in checks.iter_mut().zip(again) {
+        check.plain_ns = check.plain_ns.min(later.plain_ns);
+    }
+    for check in &mut checks {
         check.harness_ns = samples
             .iter()
             .flatten()
@@ -103,7 +114,7 @@ pub fn crosscheck<R: Registry>(
             .and_then(|s| median(&s.ns_per_op))
             .unwrap_or(f64::NAN);
     }
-    Ok(plain)
+    Ok(checks)
 }
 
 /// `plan` with the full passes of the main run, even from `--quick` (whose shorter rounds and
@@ -117,13 +128,13 @@ fn full_pools(plan: &Plan) -> Plan {
     }
 }
 
-/// Prepares each family's headline throughput workload and runs its plain loops.
+/// Prepares each family's headline throughput workload and its plain loops.
 struct Collect<'a> {
     cpu: &'a Cpu,
     selection: &'a Selection,
     plan: &'a Plan,
     workloads: Vec<Box<dyn WorkloadRun>>,
-    plain: Vec<Check>,
+    plain: Vec<Box<dyn PlainLoops + 'a>>,
     /// The weight of every workload the main run would measure for these families.
     matrix_weight: u32,
 }
@@ -144,40 +155,71 @@ impl FamilyVisitor for Collect<'_> {
         self.workloads.push(run);
         let mut rng = inputs::rng(self.plan.seed, &format!("crosscheck/{}", F::NAME));
         let queries = F::queries(&headline.distribution, &mut rng, pool);
-        let work = queries.inputs.iter().map(F::work).sum::<u64>().max(1);
-        for variant in variants {
+        self.plain.push(Box::new(FamilyLoops::<F> {
+            cpu: self.cpu,
+            variants,
+            work: queries.inputs.iter().map(F::work).sum::<u64>().max(1),
+            queries,
+            rng: inputs::rng(self.plan.seed, &format!("crosscheck/order/{}", F::NAME)),
+            workload: headline,
+        }));
+    }
+}
+
+/// A family's plain loops, run as often as asked.
+trait PlainLoops {
+    /// Every variant's plain loop once: its checks, with the harness's figure still to come.
+    fn run(&mut self) -> Vec<Check>;
+}
+
+/// The plain loops of `F`'s variants over one draw of its headline workload's queries.
+struct FamilyLoops<'a, F: Bench> {
+    cpu: &'a Cpu,
+    variants: Vec<F::Variant>,
+    queries: Queries<F::Input>,
+    work: u64,
+    /// Shuffles the queries between passes, its stream going on from one burst to the next.
+    rng: ChaCha8Rng,
+    workload: Workload,
+}
+
+impl<F: Bench> PlainLoops for FamilyLoops<'_, F> {
+    fn run(&mut self) -> Vec<Check> {
+        let mut checks = Vec::new();
+        for &variant in &self.variants {
             let plain = PlainLoop::<F> {
-                queries: queries.clone(),
-                work,
-                rng: inputs::rng(self.plan.seed, &format!("crosscheck/order/{}", F::NAME)),
+                queries: &mut self.queries,
+                work: self.work,
+                rng: &mut self.rng,
             };
             let Ok(plain_ns) = F::visit(variant, self.cpu, plain) else {
                 continue;
             };
-            self.plain.push(Check {
+            checks.push(Check {
                 family: F::NAME,
                 variant: F::descriptor(variant).name,
-                workload: headline.distribution.name,
-                unit: headline.unit,
+                workload: self.workload.distribution.name,
+                unit: self.workload.unit,
                 harness_ns: f64::NAN,
                 plain_ns,
             });
         }
+        checks
     }
 }
 
 /// A variant's plain loop over `queries`: the fastest pass, per unit of work.
-struct PlainLoop<F: Bench> {
-    queries: Queries<F::Input>,
+struct PlainLoop<'a, F: Bench> {
+    queries: &'a mut Queries<F::Input>,
     work: u64,
     /// Shuffles the queries between passes.
-    rng: ChaCha8Rng,
+    rng: &'a mut ChaCha8Rng,
 }
 
-impl<F: Bench> Visitor<F> for PlainLoop<F> {
+impl<F: Bench> Visitor<F> for PlainLoop<'_, F> {
     type Output = f64;
-    fn visit<K: Kernel<F>>(mut self, kernel: K) -> f64 {
-        plain_loop(kernel, &mut self.queries, self.work, &mut self.rng)
+    fn visit<K: Kernel<F>>(self, kernel: K) -> f64 {
+        plain_loop(kernel, self.queries, self.work, self.rng)
     }
 }
 

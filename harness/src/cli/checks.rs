@@ -82,7 +82,8 @@ pub fn crosscheck(context: &Context, args: &CrosscheckArgs) -> Result<ExitCode> 
     outln!(
         "\ncrosscheck: the harness's hot throughput median on each family's headline \
          distribution (the main run's rounds{}) beside a plain loop over the same kind of \
-         queries (one batch call, the fastest of at least {} passes); {:.1} s\n",
+         queries (one batch call, the fastest of at least {} passes in each of two bursts, \
+         before and after the rounds); {:.1} s\n",
         if args.quick { ", quick" } else { "" },
         crosscheck::MIN_REPS,
         started.elapsed().as_secs_f64()

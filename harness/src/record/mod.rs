@@ -143,8 +143,8 @@ pub struct Run {
 
 /// What `run.cache_state` says of a record made by this build.
 pub const CACHE_STATE: &str = "hot: before its one timed pass, every sample runs the same \
-     variant over the same queries in the reverse order, untimed, for at least 50 us, so its \
-     tables, queries and branches are warmed by itself whatever ran before it; under cache \
+     variant over the same queries in the reverse order, untimed, for at least 50 us and four \
+     passes (fewer where four take over 1 ms), so its tables, queries and branches are warmed by itself whatever ran before it; under cache \
      pressure, a sweep of the stated number of bytes then precedes every timed block of 64 \
      queries";
 

@@ -63,8 +63,9 @@ measured on this one.</p>",
 fn certainty(out: &mut String) {
     let _ = writeln!(
         out,
-        "<p><strong>Cache state.</strong> Every sample is taken hot: one untimed pass of the \
-same variant over its own queries, then its timed passes, so no timed pass starts on tables \
+        "<p><strong>Cache state.</strong> Every sample is taken hot: untimed passes of the \
+same variant over its own queries in the reverse order (at least 50 &micro;s and four passes, \
+fewer where four take over 1 ms), then its one timed pass, so no timed pass starts on tables \
 another variant left; under cache pressure a sweep of the stated size then precedes every \
 timed block. Records older than schema 3 do not say so: their samples started on whatever the \
 variant before them had left.</p>\n\
