@@ -548,11 +548,13 @@ fn confirm(rows: &mut [Row], threshold_percent: f64) {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use crate::stats::Summary;
 
-    fn measurement(variant: &str, eviction: u64, median: f64) -> Measurement {
+    /// A measurement of family `f`, workload `w`, under cache pressure of `eviction` bytes,
+    /// its median `median` with a spread of 1% (other tests of the crate use it too).
+    pub(crate) fn measurement(variant: &str, eviction: u64, median: f64) -> Measurement {
         let summary = Summary {
             median,
             mad: median * 0.01,

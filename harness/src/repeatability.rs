@@ -186,53 +186,24 @@ fn orderings(pairs: &[(&Measurement, &Measurement)], first: &Record) -> (usize, 
 mod tests {
     use super::*;
     use crate::record::{Interval, Mode};
-    use crate::stats::Summary;
 
     fn measurement(variant: &str, same_code_as: Option<&str>, median: f64) -> Measurement {
-        let ns_per_op = Summary {
+        let mut m = crate::compare::tests::measurement(variant, 0, median);
+        m.mode = Mode::Throughput;
+        m.median_interval = Some(Interval {
             median,
-            mad: 0.0,
-            min: median,
-            max: median,
-            p25: median,
-            p75: median,
-            samples: 12,
-        };
-        Measurement {
-            family: "f".into(),
-            variant: variant.into(),
-            workload: "w".into(),
-            mode: Mode::Throughput,
-            eviction_bytes: 0,
-            unit: "query".into(),
-            ns_per_op,
-            rounds: vec![],
-            sweeps: vec![],
-            median_interval: Some(Interval {
-                median,
-                low: median / 1.01,
-                high: median * 1.01,
-            }),
-            cycles_per_op_estimate: None,
-            ratio_to_best: None,
-            paired_ratio_to_best: None,
-            tied_with_best: None,
-            same_code_as: same_code_as.map(Into::into),
-            twin: same_code_as.is_some(),
-            floor_multiple: None,
-            table_bytes: 0,
-            requires: vec![],
-            external: false,
-            floor: false,
-            suspect: false,
-            cache_sim: None,
-        }
+            low: median / 1.01,
+            high: median * 1.01,
+        });
+        m.same_code_as = same_code_as.map(Into::into);
+        m.twin = same_code_as.is_some();
+        m
     }
 
     #[test]
     fn the_prediction_interval_adds_what_the_controls_show() {
         let m = measurement("a", None, 1.0);
-        // The rounds alone: se = ln(1.01² ) / 3.92, half-width 1.96 · √2 · se ≈ 1.41%.
+        // The rounds alone: se = ln(1.01²) / 3.92, half-width 1.96 · √2 · se ≈ 1.41%.
         assert!(prediction_contains(&m, 1.014, 0.0));
         assert!(!prediction_contains(&m, 1.015, 0.0));
         assert!(!prediction_contains(&m, 1.0 / 1.015, 0.0));
