@@ -1,6 +1,8 @@
 //! Lines: the squares strictly between two squares ([`between`], Stockfish's `BetweenBB` as a
-//! walk) and the empty-board lines of a rook and a bishop (`ROOK_LINES[sq]`, `BISHOP_LINES[sq]`,
-//! Robert Hyatt's check in seed `000_25ad13ed25e2ec35.txt` § By all Pieces).
+//! walk), the empty-board lines of a rook and a bishop (`ROOK_LINES[sq]`, `BISHOP_LINES[sq]`,
+//! Robert Hyatt's check in seed `000_25ad13ed25e2ec35.txt` § By all Pieces), and the 0x88
+//! difference of two squares ([`x88diff`], seed `000_25ad13ed25e2ec35.txt` § 0x88 Difference),
+//! the index of the 0x88 tables of the in-between and attacked-by-piece families.
 //!
 //! [`between`] walks square by square: it is for checks off the hot path (a FEN's validity,
 //! the in-between family's reference); the in-between family's variants are the fast ways.
@@ -29,6 +31,13 @@ pub static BETWEEN: PageAligned<[[Bitboard; 64]; 64]> = PageAligned(build_betwee
 
 /// Bytes of [`BETWEEN`].
 pub const BETWEEN_BYTES: usize = core::mem::size_of::<[[Bitboard; 64]; 64]>();
+
+/// The 0x88 difference of two squares, offset into 1..=239.
+#[inline(always)]
+pub const fn x88diff(from: Square, to: Square) -> usize {
+    let (f, t) = (from as u32, to as u32);
+    (t + (t | 7) + 120 - f - (f | 7)) as usize
+}
 
 /// The eight ray directions as (file, rank) steps.
 const DIRECTIONS: [(i32, i32); 8] = [

@@ -6,7 +6,8 @@
 //! - [`fills`]: one-file steps east and west, north and south fills of a set;
 //! - [`rays`]: the eight directions with their shifts, rays, and the relevant-occupancy masks
 //!   of the slider tables;
-//! - [`lines`]: the squares between two squares, and the empty-board lines of rook and bishop;
+//! - [`lines`]: the squares between two squares, the empty-board lines of rook and bishop,
+//!   and the 0x88 difference of two squares;
 //! - [`leapers`]: the knight, king and pawn attack tables;
 //! - [`Footprint`]: the bytes of table a rook-and-bishop technique reads, per piece.
 //!
