@@ -9,6 +9,7 @@
 //! - [`lines`]: the squares between two squares, the empty-board lines of rook and bishop,
 //!   and the 0x88 difference of two squares;
 //! - [`leapers`]: the knight, king and pawn attack tables;
+//! - [`knight_shifts`]: the knight attacks of a whole set, by shifts;
 //! - [`Footprint`]: the bytes of table a rook-and-bishop technique reads, per piece.
 //!
 //! A family's *reference* does not use this module (it walks the board with
@@ -17,6 +18,7 @@
 //! with the FEN reader.
 
 pub mod fills;
+pub mod knight_shifts;
 pub mod leapers;
 pub mod lines;
 pub mod masks;
