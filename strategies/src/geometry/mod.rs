@@ -3,7 +3,8 @@
 //! geometry in its `types` crate, and Stockfish in `bitboard.h`).
 //!
 //! - [`masks`]: files, ranks and the wrap masks of one- and two-file steps;
-//! - [`fills`]: one-file steps east and west, north and south fills of a set;
+//! - [`fills`]: one-file steps east and west, north and south fills of a set, and the
+//!   Kogge-Stone fills, attacks and x-rays of a set of sliders in one direction;
 //! - [`rays`]: the eight directions with their shifts, rays, and the relevant-occupancy masks
 //!   of the slider tables;
 //! - [`lines`]: the squares between two squares, the empty-board lines of rook and bishop,
