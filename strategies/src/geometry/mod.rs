@@ -7,8 +7,10 @@
 //!   Kogge-Stone fills, attacks and x-rays of a set of sliders in one direction;
 //! - [`rays`]: the eight directions with their shifts, rays, and the relevant-occupancy masks
 //!   of the slider tables;
+//! - [`first_rank`]: a rook's attacks along a rank, by a table of the first rank's;
 //! - [`lines`]: the squares between two squares, the empty-board lines of rook and bishop,
 //!   and the 0x88 difference of two squares;
+//! - [`line_masks`]: the lower ray, upper ray and line through each square, per line;
 //! - [`leapers`]: the knight, king and pawn attack tables;
 //! - [`knight_shifts`]: the knight attacks of a whole set, by shifts;
 //! - [`Footprint`]: the bytes of table a rook-and-bishop technique reads, per piece.
@@ -19,8 +21,10 @@
 //! with the FEN reader.
 
 pub mod fills;
+pub mod first_rank;
 pub mod knight_shifts;
 pub mod leapers;
+pub mod line_masks;
 pub mod lines;
 pub mod masks;
 pub mod rays;

@@ -20,10 +20,14 @@
 
 use super::first_rank::{self, FIRST_RANK};
 use super::Slider;
-use crate::aligned::{CacheAligned, PageAligned};
+use crate::aligned::PageAligned;
 use crate::geometry::Footprint;
-use crate::geometry::{ray, ray_attacks, Direction, FILE_A};
+use crate::geometry::{ray_attacks, Direction, FILE_A};
 use crate::{Bitboard, Square};
+
+/// `DIAGONALS[square]`: the diagonal and the anti-diagonal through `square`, `square` left
+/// out (the board geometry's).
+pub use crate::geometry::lines::DIAGONALS;
 
 /// The c2-h7 diagonal: multiplied with an a-file occupancy, it moves a2..a7 to bits 58..=63.
 pub const DIAGONAL_C2_H7: u64 = 0x0080_4020_1008_0400;
@@ -36,10 +40,6 @@ pub static A_FILE: PageAligned<[[u64; 64]; 8]> = PageAligned(build_a_file());
 
 /// `FILL_UP[file][inner]`: the first-rank attacks of `file` for `inner`, on every rank.
 pub static FILL_UP: PageAligned<[[u64; 64]; 8]> = PageAligned(build_fill_up());
-
-/// `DIAGONALS[square]`: the diagonal and the anti-diagonal through `square`, `square` left
-/// out.
-pub static DIAGONALS: CacheAligned<[[u64; 2]; 64]> = CacheAligned(build_diagonals());
 
 /// Rook: first-rank and a-file tables; bishop: fill-up table and diagonal masks.
 pub const TABLE_BYTES: Footprint = Footprint {
@@ -94,19 +94,6 @@ const fn build_fill_up() -> [[u64; 64]; 8] {
             inner += 1;
         }
         file += 1;
-    }
-    table
-}
-
-const fn build_diagonals() -> [[u64; 2]; 64] {
-    let mut table = [[0; 2]; 64];
-    let mut square = 0;
-    while square < 64 {
-        table[square as usize] = [
-            ray(square, Direction::NorthEast) | ray(square, Direction::SouthWest),
-            ray(square, Direction::NorthWest) | ray(square, Direction::SouthEast),
-        ];
-        square += 1;
     }
     table
 }

@@ -54,7 +54,8 @@ pub mod black_magic;
 pub mod classical;
 pub mod dumb7fill;
 pub mod families;
-pub mod first_rank;
+/// The first-rank attack table, the board geometry's: [`crate::geometry::first_rank`].
+pub use crate::geometry::first_rank;
 pub mod hyperbola;
 pub mod kindergarten;
 pub mod kogge_stone;
