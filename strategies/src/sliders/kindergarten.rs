@@ -19,7 +19,7 @@
 //! built by computing each index the same way, and a collision would stop the build.
 
 use super::first_rank::{self, FIRST_RANK};
-use super::Slider;
+use super::{LineAttacks, Slider};
 use crate::aligned::PageAligned;
 use crate::geometry::Footprint;
 use crate::geometry::{ray_attacks, Direction, FILE_A};
@@ -129,6 +129,30 @@ impl Slider for Kindergarten {
         let [diagonal, anti_diagonal] = DIAGONALS.0[square as usize];
         let diagonal = diagonal_attacks(square, occupied.0, diagonal);
         Bitboard(diagonal | diagonal_attacks(square, occupied.0, anti_diagonal))
+    }
+}
+
+impl LineAttacks for Kindergarten {
+    #[inline(always)]
+    fn file(self, square: Square, occupied: u64) -> u64 {
+        file_attacks(square, occupied)
+    }
+
+    #[inline(always)]
+    fn rank(self, square: Square, occupied: u64) -> u64 {
+        first_rank::rank_attacks(square, occupied)
+    }
+
+    #[inline(always)]
+    fn diagonal(self, square: Square, occupied: u64) -> u64 {
+        let [diagonal, _] = DIAGONALS.0[square as usize];
+        diagonal_attacks(square, occupied, diagonal)
+    }
+
+    #[inline(always)]
+    fn anti_diagonal(self, square: Square, occupied: u64) -> u64 {
+        let [_, anti_diagonal] = DIAGONALS.0[square as usize];
+        diagonal_attacks(square, occupied, anti_diagonal)
     }
 }
 

@@ -16,6 +16,9 @@
 //! the board geometry's ([`crate::geometry::line_masks`]), which QBBEngine's line attacks and
 //! SBAMG read too.
 
+use super::LineAttacks;
+use crate::Square;
+
 pub use crate::geometry::line_masks::{
     LineMasks, SquareLines, BISHOP_LINES, ROOK_LINES, TABLE_BYTES,
 };
@@ -32,6 +35,32 @@ pub fn line_attacks(occupied: u64, masks: &LineMasks) -> u64 {
 line_slider! {
     /// Obstruction difference. Zero-sized; every CPU.
     pub struct ObstructionDifference;
+}
+
+impl LineAttacks for ObstructionDifference {
+    #[inline(always)]
+    fn file(self, square: Square, occupied: u64) -> u64 {
+        let lines = &ROOK_LINES.0[square as usize];
+        line_attacks(occupied, &lines.0[0])
+    }
+
+    #[inline(always)]
+    fn rank(self, square: Square, occupied: u64) -> u64 {
+        let lines = &ROOK_LINES.0[square as usize];
+        line_attacks(occupied, &lines.0[1])
+    }
+
+    #[inline(always)]
+    fn diagonal(self, square: Square, occupied: u64) -> u64 {
+        let lines = &BISHOP_LINES.0[square as usize];
+        line_attacks(occupied, &lines.0[0])
+    }
+
+    #[inline(always)]
+    fn anti_diagonal(self, square: Square, occupied: u64) -> u64 {
+        let lines = &BISHOP_LINES.0[square as usize];
+        line_attacks(occupied, &lines.0[1])
+    }
 }
 
 /// Declares `$name` a slider whose `line_attacks(occupied, &LineMasks)` (in the calling file)
