@@ -6,7 +6,7 @@
 //! - [`fen`]: reading and writing FEN ([`Position::from_fen`], [`Position::to_fen`]), with an
 //!   error ([`FenError`]) that names the offending field.
 //! - [`reference`](mod@reference): the move-generator oracle (legal moves, make, perft, divide) and the
-//!   attack, check and pin helpers, all by walking rays square by square. It is what
+//!   attack, check, pin and x-ray helpers, all by walking rays square by square. It is what
 //!   position-based variants are verified against; it is never measured.
 //! - [`corpus`]: the seeded corpus of positions sampled from perft trees and random playouts,
 //!   the default input of position-based families.
