@@ -42,6 +42,12 @@ impl Bitboard {
     }
 }
 
+/// Whether `set` holds more than one square.
+#[inline(always)]
+pub(crate) const fn more_than_one(set: Bitboard) -> bool {
+    set.0 & set.0.wrapping_sub(1) != 0
+}
+
 /// Iterator over the squares of a [`Bitboard`], lowest index first.
 #[derive(Clone, Debug)]
 pub struct Squares(u64);

@@ -3,11 +3,12 @@
 //!
 //! Source: seed `000_25ad13ed25e2ec35.txt` (Square Attacked By), § By all Pieces, used as the
 //! baseline the seed's early return is weighed against. It is `attacks_to`'s
-//! `super_piece_magic` ([`crate::attacks_to::super_piece`]) followed by one AND. Footprint: the
-//! leaper tables (2 KiB) and magic's tables. CPU features: none.
+//! `super_piece_magic` ([`SuperPiece`]`(Magic)`, through [`AttacksTo`]) followed by one AND.
+//! Footprint: the leaper tables (2 KiB) and magic's tables. CPU features: none.
 
 use super::Attacked;
-use crate::attacks_to::super_piece;
+use crate::attacks_to::super_piece::SuperPiece;
+use crate::attacks_to::AttacksTo;
 use crate::position::{Colour, Position};
 use crate::sliders::magic::Magic;
 use crate::Square;
@@ -19,6 +20,6 @@ pub struct AttacksToNonzero;
 impl Attacked for AttacksToNonzero {
     #[inline(always)]
     fn attacked(self, position: &Position, square: Square, by: Colour) -> bool {
-        !(super_piece::attackers(Magic, position, square) & position.colour(by)).is_empty()
+        !(SuperPiece(Magic).attackers(position, square) & position.colour(by)).is_empty()
     }
 }

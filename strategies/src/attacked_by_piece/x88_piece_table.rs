@@ -3,7 +3,7 @@
 //!
 //! Source: seed `000_25ad13ed25e2ec35.txt` (Square Attacked By), § Attacked by Piece on Square,
 //! with the formula the seed's text lost: `x88diff(f, t) = t - f + (t | 7) - (f | 7) + 120`,
-//! unique per direction and distance ([`crate::in_between::x88_rotate::x88diff`]). Rows by the
+//! unique per direction and distance ([`crate::geometry::lines::x88diff`]). Rows by the
 //! seed's piece code ([`super::piece_code`]: black pawn 0, white pawn 1, knight 2, bishop 3,
 //! rook 4, queen 5, king 6). An entry is
 //! - the universal set where the piece never attacks along that difference;
@@ -22,8 +22,7 @@
 
 use super::{piece_code, AttackedByPiece, PieceQuery};
 use crate::aligned::CacheAligned;
-use crate::geometry::lines::BETWEEN;
-use crate::in_between::x88_rotate::x88diff;
+use crate::geometry::lines::{x88diff, BETWEEN};
 use crate::{Bitboard, Square};
 
 /// Entries per row: every 0x88 difference (1..=239), padded to the seed's 256.

@@ -119,11 +119,7 @@ impl KingView {
     }
 }
 
-/// Whether `set` holds more than one square.
-#[inline(always)]
-pub(crate) const fn more_than_one(set: Bitboard) -> bool {
-    set.0 & set.0.wrapping_sub(1) != 0
-}
+pub(crate) use crate::bitboard::more_than_one;
 
 /// A query: a position, the move that led to it when known, and the number of the case it was
 /// drawn from ([`workloads::cases`]), by which the peers find the board they prepared for it.

@@ -25,9 +25,9 @@
 use super::workloads::cases;
 use super::{CheckersAndPins, CheckersPinsFamily, CheckersPinsQuery};
 use crate::family::Kernel;
+use crate::position::peers::{chess_board, cozy_board};
 use crate::position::{Move, Piece, Position};
 use crate::{Bitboard, Square};
-use std::str::FromStr;
 use std::sync::OnceLock;
 
 /// `cozy-chess`'s slider, between, knight, king and pawn tables.
@@ -41,18 +41,6 @@ pub const CHESS_TABLE_BYTES: usize = crate::sliders::peers::CHESS_TABLE_BYTES.ro
     + 64 * 8
     + crate::in_between::peers::CHESS_BETWEEN_BYTES
     + 64 * 8 * 4;
-
-/// `position` as a `cozy_chess::Board`.
-pub(crate) fn cozy_board(position: &Position) -> cozy_chess::Board {
-    cozy_chess::Board::from_fen(&position.to_fen(), false)
-        .unwrap_or_else(|e| panic!("cozy-chess refused {position}: {e:?}"))
-}
-
-/// `position` as a `chess::Board`.
-pub(crate) fn chess_board(position: &Position) -> chess::Board {
-    chess::Board::from_str(&position.to_fen())
-        .unwrap_or_else(|e| panic!("chess refused {position}: {e}"))
-}
 
 fn cozy_piece(piece: Piece) -> cozy_chess::Piece {
     cozy_chess::Piece::index(piece.index())

@@ -1,8 +1,9 @@
 //! One-step shifts east and west and the north and south fills of a set: the seeds' `eastOne`,
 //! `westOne`, `nortFill` and `soutFill` (seed `004_11d864785c92de7d.txt` § Attack Spans), and
-//! the Kogge-Stone occluded fill in any direction and the sliding attacks it gives (seed
-//! `002_6293cd1af08cea25.txt` § Multiple Sliders). Footprint: none. CPU features: none. Their lane-wise forms, for SIMD bodies, are in the
-//! `simd` module's `board`.
+//! the Kogge-Stone occluded fill in any direction, the sliding attacks it gives, and the x-rays
+//! of a set of sliders in one direction by two such fills (seed `002_6293cd1af08cea25.txt`
+//! § Multiple Sliders, `xrayAttacks`). Footprint: none. CPU features: none. Their lane-wise
+//! forms, for SIMD bodies, are in the `simd` module's `board`.
 
 use super::masks::{NOT_A, NOT_H};
 use super::rays::{shift_by, Direction};
@@ -53,4 +54,12 @@ pub const fn occluded_fill(generator: u64, empty: u64, direction: Direction) -> 
 #[inline(always)]
 pub const fn attacks(sliders: u64, empty: u64, direction: Direction) -> u64 {
     direction.shift(occluded_fill(sliders, empty, direction))
+}
+
+/// The x-rays in `direction` of the `sliders` through the `blockers` (which must stand on
+/// occupied squares), `empty` being the empty squares.
+#[inline(always)]
+pub const fn xray_in(sliders: u64, empty: u64, blockers: u64, direction: Direction) -> u64 {
+    let attacks = self::attacks(sliders, empty, direction);
+    self::attacks(attacks & blockers, empty, direction)
 }

@@ -1,12 +1,16 @@
 //! Lines: the squares strictly between two squares ([`between`], Stockfish's `BetweenBB` as a
-//! walk) and the empty-board lines of a rook and a bishop (`ROOK_LINES[sq]`, `BISHOP_LINES[sq]`,
-//! Robert Hyatt's check in seed `000_25ad13ed25e2ec35.txt` § By all Pieces).
+//! walk), the empty-board lines of a rook and a bishop (`ROOK_LINES[sq]`, `BISHOP_LINES[sq]`,
+//! Robert Hyatt's check in seed `000_25ad13ed25e2ec35.txt` § By all Pieces), and the 0x88
+//! difference of two squares ([`x88diff`], seed `000_25ad13ed25e2ec35.txt` § 0x88 Difference),
+//! the index of the 0x88 tables of the in-between and attacked-by-piece families.
 //!
 //! [`between`] walks square by square: it is for checks off the hot path (a FEN's validity,
 //! the in-between family's reference); the in-between family's variants are the fast ways.
-//! Footprint: the two line tables 512 B each, built by `const fn`. CPU features: none.
+//! [`DIAGONALS`] holds a square's diagonal and anti-diagonal apart (the kindergarten masks).
+//! Footprint: the two line tables 512 B each, [`DIAGONALS`] 1 KiB, built by `const fn`. CPU
+//! features: none.
 
-use super::rays::{bishop_rays, rook_rays};
+use super::rays::{bishop_rays, ray, rook_rays, Direction};
 use crate::aligned::{CacheAligned, PageAligned};
 use crate::bitboard::Bitboard;
 use crate::square::Square;
@@ -22,6 +26,10 @@ pub static BISHOP_LINES: CacheAligned<[Bitboard; 64]> = CacheAligned(lines(false
 /// Bytes of [`ROOK_LINES`] (and of [`BISHOP_LINES`]).
 pub const LINES_BYTES: usize = core::mem::size_of::<[Bitboard; 64]>();
 
+/// `DIAGONALS[square]`: the diagonal and the anti-diagonal through `square`, `square` left
+/// out.
+pub static DIAGONALS: CacheAligned<[[u64; 2]; 64]> = CacheAligned(build_diagonals());
+
 /// `BETWEEN[a][b]` = the squares strictly between `a` and `b`, as [`between`] walks them (the
 /// in-between family's `rectangular` technique, Stockfish's `BetweenBB`); page-aligned, so it
 /// spans exactly eight pages. 32 KiB.
@@ -29,6 +37,13 @@ pub static BETWEEN: PageAligned<[[Bitboard; 64]; 64]> = PageAligned(build_betwee
 
 /// Bytes of [`BETWEEN`].
 pub const BETWEEN_BYTES: usize = core::mem::size_of::<[[Bitboard; 64]; 64]>();
+
+/// The 0x88 difference of two squares, offset into 1..=239.
+#[inline(always)]
+pub const fn x88diff(from: Square, to: Square) -> usize {
+    let (f, t) = (from as u32, to as u32);
+    (t + (t | 7) + 120 - f - (f | 7)) as usize
+}
 
 /// The eight ray directions as (file, rank) steps.
 const DIRECTIONS: [(i32, i32); 8] = [
@@ -61,6 +76,19 @@ const fn build_between() -> [[Bitboard; 64]; 64] {
             d += 1;
         }
         from += 1;
+    }
+    table
+}
+
+const fn build_diagonals() -> [[u64; 2]; 64] {
+    let mut table = [[0; 2]; 64];
+    let mut square = 0;
+    while square < 64 {
+        table[square as usize] = [
+            ray(square, Direction::NorthEast) | ray(square, Direction::SouthWest),
+            ray(square, Direction::NorthWest) | ray(square, Direction::SouthEast),
+        ];
+        square += 1;
     }
     table
 }

@@ -3,11 +3,16 @@
 //! geometry in its `types` crate, and Stockfish in `bitboard.h`).
 //!
 //! - [`masks`]: files, ranks and the wrap masks of one- and two-file steps;
-//! - [`fills`]: one-file steps east and west, north and south fills of a set;
+//! - [`fills`]: one-file steps east and west, north and south fills of a set, and the
+//!   Kogge-Stone fills, attacks and x-rays of a set of sliders in one direction;
 //! - [`rays`]: the eight directions with their shifts, rays, and the relevant-occupancy masks
 //!   of the slider tables;
-//! - [`lines`]: the squares between two squares, and the empty-board lines of rook and bishop;
+//! - [`first_rank`]: a rook's attacks along a rank, by a table of the first rank's;
+//! - [`lines`]: the squares between two squares, the empty-board lines of rook and bishop,
+//!   and the 0x88 difference of two squares;
+//! - [`line_masks`]: the lower ray, upper ray and line through each square, per line;
 //! - [`leapers`]: the knight, king and pawn attack tables;
+//! - [`knight_shifts`]: the knight attacks of a whole set, by shifts;
 //! - [`Footprint`]: the bytes of table a rook-and-bishop technique reads, per piece.
 //!
 //! A family's *reference* does not use this module (it walks the board with
@@ -16,7 +21,10 @@
 //! with the FEN reader.
 
 pub mod fills;
+pub mod first_rank;
+pub mod knight_shifts;
 pub mod leapers;
+pub mod line_masks;
 pub mod lines;
 pub mod masks;
 pub mod rays;

@@ -3,13 +3,16 @@
 //!
 //! Source: seed `000_25ad13ed25e2ec35.txt`, § 0x88 Difference, with the formula the seed's text
 //! lost: `x88diff(f, t) = t - f + (t | 7) - (f | 7) + 120`, a value in 1..=239 that is unique
-//! per direction and distance. The table holds, per difference, the in-between set as seen
-//! from square 0 (that is, rotated right by the from-square); the answer is that mask rotated
-//! left by the from-square. Footprint: 240 × 8 = 1,920 bytes. CPU features: none.
+//! per direction and distance ([`x88diff`], the board geometry's). The table holds, per
+//! difference, the in-between set as seen from square 0 (that is, rotated right by the
+//! from-square); the answer is that mask rotated left by the from-square. Footprint: 240 × 8 =
+//! 1,920 bytes. CPU features: none.
 
 use super::{rectangular, InBetween};
 use crate::aligned::CacheAligned;
 use crate::{Bitboard, Square};
+
+pub use crate::geometry::lines::x88diff;
 
 /// Number of entries: every 0x88 difference plus the offset of 120 (index 0 is never used).
 pub const ENTRIES: usize = 240;
@@ -19,13 +22,6 @@ pub static TABLE: CacheAligned<[Bitboard; ENTRIES]> = CacheAligned(build());
 
 /// Bytes of [`TABLE`].
 pub const TABLE_BYTES: usize = core::mem::size_of::<[Bitboard; ENTRIES]>();
-
-/// The 0x88 difference of two squares, offset into 1..=239.
-#[inline(always)]
-pub const fn x88diff(from: Square, to: Square) -> usize {
-    let (f, t) = (from as u32, to as u32);
-    (t + (t | 7) + 120 - f - (f | 7)) as usize
-}
 
 const fn build() -> [Bitboard; ENTRIES] {
     let mut table = [Bitboard::EMPTY; ENTRIES];

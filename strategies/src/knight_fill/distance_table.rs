@@ -13,7 +13,7 @@
 
 use super::{FillQuery, KnightFill, MAX_DISTANCE};
 use crate::aligned::CacheAligned;
-use crate::knight_attacks::parallel_prefix;
+use crate::geometry::knight_shifts;
 use crate::Bitboard;
 
 /// `TABLE[a]` = the knight distances from `a` to every square, eight squares (one rank) per
@@ -31,7 +31,7 @@ const fn build() -> [[u64; 8]; 64] {
         let mut reached = 1u64 << from;
         let mut distance = 1;
         while distance <= MAX_DISTANCE as u64 {
-            let next = reached | parallel_prefix::east_west(reached);
+            let next = reached | knight_shifts::east_west(reached);
             let mut new = next & !reached;
             while new != 0 {
                 let to = new.trailing_zeros() as usize;

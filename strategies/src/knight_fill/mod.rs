@@ -26,6 +26,7 @@ pub mod workloads;
 pub mod avx512;
 
 use crate::family::Source;
+use crate::geometry::leapers::KNIGHT_BYTES;
 use crate::knight_attacks::{lookup, parallel_prefix};
 use crate::Bitboard;
 use core::fmt;
@@ -87,7 +88,7 @@ crate::family! {
             summary: "fill cycle attacks(k) | k, attacks by the 64-entry lookup per knight",
             kernel: fill::Fill(lookup::Lookup),
             source: Source::seed(SEED, "Knight Fill, over by Lookup"),
-            footprint: lookup::TABLE_BYTES,
+            footprint: KNIGHT_BYTES,
         },
         ParallelPrefix {
             name: "parallel_prefix",

@@ -6,7 +6,7 @@
 
 use super::{FillQuery, KnightFill, MAX_DISTANCE};
 use crate::aligned::CacheAligned;
-use crate::knight_attacks::parallel_prefix;
+use crate::geometry::knight_shifts;
 use crate::Bitboard;
 
 /// Distances 0 to 6.
@@ -26,7 +26,7 @@ const fn build() -> [[Bitboard; DISTANCES]; 64] {
         let mut distance = 0;
         while distance < DISTANCES {
             table[square][distance] = Bitboard(reached);
-            reached |= parallel_prefix::east_west(reached);
+            reached |= knight_shifts::east_west(reached);
             distance += 1;
         }
         square += 1;

@@ -3,7 +3,8 @@
 //! that perft can count a group by its size and recurse only where it must.
 
 use super::Config;
-use crate::checkers_pins::{more_than_one, CheckersAndPins, CheckersPins};
+use crate::bitboard::more_than_one;
+use crate::checkers_pins::{CheckersAndPins, CheckersPins};
 use crate::geometry::{NOT_A, NOT_H, RANK_1, RANK_8};
 use crate::in_between::InBetween;
 use crate::knight_attacks::KnightAttacks;

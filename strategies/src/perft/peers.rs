@@ -14,8 +14,8 @@
 
 use super::workloads::positions;
 use super::{PerftFamily, PerftQuery};
-use crate::checkers_pins::peers::{chess_board, cozy_board};
 use crate::family::{Descriptor, Kernel, Source};
+use crate::position::peers::{chess_board, cozy_board};
 use std::sync::OnceLock;
 
 /// `cozy-chess`'s perft.

@@ -6,8 +6,10 @@
 //! - [`fen`]: reading and writing FEN ([`Position::from_fen`], [`Position::to_fen`]), with an
 //!   error ([`FenError`]) that names the offending field.
 //! - [`reference`](mod@reference): the move-generator oracle (legal moves, make, perft, divide) and the
-//!   attack, check and pin helpers, all by walking rays square by square. It is what
+//!   attack, check, pin and x-ray helpers, all by walking rays square by square. It is what
 //!   position-based variants are verified against; it is never measured.
+//! - `peers` (feature `peers`): a position as the `chess` and `cozy-chess` crates' boards, for
+//!   the peer variants of the position-based families.
 //! - [`corpus`]: the seeded corpus of positions sampled from perft trees and random playouts,
 //!   the default input of position-based families.
 //!
@@ -35,6 +37,8 @@ pub mod corpus;
 pub mod edge_positions;
 pub mod fen;
 pub mod leapers;
+#[cfg(feature = "peers")]
+pub(crate) mod peers;
 pub mod reference;
 
 pub use corpus::{default_corpus, Corpus, CorpusStats};

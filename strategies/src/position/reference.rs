@@ -6,6 +6,9 @@
 //! made on a copy, it leaves the mover's king unattacked; attacks are found by the same ray
 //! walking. Bitboards appear only as sets of squares.
 //!
+//! [`xray`]: the x-ray attacks of a rook or bishop through given blockers, by the same walking
+//! (the reference of the x-ray families).
+//!
 //! Verified against the published perft counts of the chessprogramming wiki's six positions
 //! to depth 4, Martin Sedlak's edge-case positions, and, move by move, against the
 //! `cozy-chess` generator over the whole corpus (tests in `reference/tests.rs`).
@@ -426,6 +429,8 @@ pub fn divide(position: &Position, depth: u32) -> Vec<(Move, u64)> {
         .map(|mv| (mv, perft(&make(position, mv), depth - 1)))
         .collect()
 }
+
+pub mod xray;
 
 #[cfg(test)]
 mod tests;

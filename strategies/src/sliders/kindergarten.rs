@@ -19,11 +19,15 @@
 //! built by computing each index the same way, and a collision would stop the build.
 
 use super::first_rank::{self, FIRST_RANK};
-use super::Slider;
-use crate::aligned::{CacheAligned, PageAligned};
+use super::{LineAttacks, Slider};
+use crate::aligned::PageAligned;
 use crate::geometry::Footprint;
-use crate::geometry::{ray, ray_attacks, Direction, FILE_A};
+use crate::geometry::{ray_attacks, Direction, FILE_A};
 use crate::{Bitboard, Square};
+
+/// `DIAGONALS[square]`: the diagonal and the anti-diagonal through `square`, `square` left
+/// out (the board geometry's).
+pub use crate::geometry::lines::DIAGONALS;
 
 /// The c2-h7 diagonal: multiplied with an a-file occupancy, it moves a2..a7 to bits 58..=63.
 pub const DIAGONAL_C2_H7: u64 = 0x0080_4020_1008_0400;
@@ -36,10 +40,6 @@ pub static A_FILE: PageAligned<[[u64; 64]; 8]> = PageAligned(build_a_file());
 
 /// `FILL_UP[file][inner]`: the first-rank attacks of `file` for `inner`, on every rank.
 pub static FILL_UP: PageAligned<[[u64; 64]; 8]> = PageAligned(build_fill_up());
-
-/// `DIAGONALS[square]`: the diagonal and the anti-diagonal through `square`, `square` left
-/// out.
-pub static DIAGONALS: CacheAligned<[[u64; 2]; 64]> = CacheAligned(build_diagonals());
 
 /// Rook: first-rank and a-file tables; bishop: fill-up table and diagonal masks.
 pub const TABLE_BYTES: Footprint = Footprint {
@@ -98,19 +98,6 @@ const fn build_fill_up() -> [[u64; 64]; 8] {
     table
 }
 
-const fn build_diagonals() -> [[u64; 2]; 64] {
-    let mut table = [[0; 2]; 64];
-    let mut square = 0;
-    while square < 64 {
-        table[square as usize] = [
-            ray(square, Direction::NorthEast) | ray(square, Direction::SouthWest),
-            ray(square, Direction::NorthWest) | ray(square, Direction::SouthEast),
-        ];
-        square += 1;
-    }
-    table
-}
-
 /// The squares a rook on `square` attacks along its file.
 #[inline(always)]
 pub fn file_attacks(square: Square, occupied: u64) -> u64 {
@@ -142,6 +129,30 @@ impl Slider for Kindergarten {
         let [diagonal, anti_diagonal] = DIAGONALS.0[square as usize];
         let diagonal = diagonal_attacks(square, occupied.0, diagonal);
         Bitboard(diagonal | diagonal_attacks(square, occupied.0, anti_diagonal))
+    }
+}
+
+impl LineAttacks for Kindergarten {
+    #[inline(always)]
+    fn file(self, square: Square, occupied: u64) -> u64 {
+        file_attacks(square, occupied)
+    }
+
+    #[inline(always)]
+    fn rank(self, square: Square, occupied: u64) -> u64 {
+        first_rank::rank_attacks(square, occupied)
+    }
+
+    #[inline(always)]
+    fn diagonal(self, square: Square, occupied: u64) -> u64 {
+        let [diagonal, _] = DIAGONALS.0[square as usize];
+        diagonal_attacks(square, occupied, diagonal)
+    }
+
+    #[inline(always)]
+    fn anti_diagonal(self, square: Square, occupied: u64) -> u64 {
+        let [_, anti_diagonal] = DIAGONALS.0[square as usize];
+        diagonal_attacks(square, occupied, anti_diagonal)
     }
 }
 

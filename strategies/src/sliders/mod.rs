@@ -2,8 +2,9 @@
 //!
 //! Every position technique of the suite (attacks to a square, checks and pins, a move
 //! generator) takes the slider technique as a type parameter `S: Slider`, so this folder is a
-//! library first: the [`Slider`] trait, one zero-sized type per technique, and the two
-//! families the harness measures them in, `rook_attacks` ([`RookAttacksFamily`]) and
+//! library first: the [`Slider`] trait (and [`LineAttacks`], one line at a time, which the
+//! line-wise x-rays of [`crate::xray_attacks`] take), one zero-sized type per technique, and
+//! the two families the harness measures them in, `rook_attacks` ([`RookAttacksFamily`]) and
 //! `bishop_attacks` ([`BishopAttacksFamily`]).
 //!
 //! Source: seed `002_6293cd1af08cea25.txt` (X-ray Attacks) takes `rookAttacks(occ, sq)` and
@@ -54,7 +55,8 @@ pub mod black_magic;
 pub mod classical;
 pub mod dumb7fill;
 pub mod families;
-pub mod first_rank;
+/// The first-rank attack table, the board geometry's: [`crate::geometry::first_rank`].
+pub use crate::geometry::first_rank;
 pub mod hyperbola;
 pub mod kindergarten;
 pub mod kogge_stone;
@@ -173,6 +175,19 @@ pub trait Slider: Copy {
             self.queen(query.square, query.occupied)
         });
     }
+}
+
+/// A technique for the attacks of a slider along one line at a time, each line's attacks
+/// disjoint from the others' (the seed's `fileAttacks`, `rankAttacks`, `diagonalAttacks`,
+/// `antiDiagonalAttacks`). Each method: the squares a slider on `square` attacks along that
+/// line, up to and including the first occupied one each way; `square` is never in it.
+pub trait LineAttacks: Copy {
+    fn file(self, square: Square, occupied: u64) -> u64;
+    fn rank(self, square: Square, occupied: u64) -> u64;
+    /// Along the a1-h8 direction.
+    fn diagonal(self, square: Square, occupied: u64) -> u64;
+    /// Along the h1-a8 direction.
+    fn anti_diagonal(self, square: Square, occupied: u64) -> u64;
 }
 
 /// [`Slider::queen_batch`] for a kernel whose strength is its batches: a chunk of queries

@@ -11,66 +11,17 @@
 //! borrows from `ms1b` up to the lowest bit of `upper`, so `upper ^ (upper - ms1b)` sets
 //! every square from the lower blocker to the upper one, both included. Masking with the line
 //! (the slider's square left out) leaves the attacks.
+//!
+//! The line table ([`LineMasks`] per square and line, [`ROOK_LINES`] and [`BISHOP_LINES`]) is
+//! the board geometry's ([`crate::geometry::line_masks`]), which QBBEngine's line attacks and
+//! SBAMG read too.
 
-use crate::aligned::CacheAligned;
-use crate::geometry::Footprint;
-use crate::geometry::{ray, Direction};
+use super::LineAttacks;
+use crate::Square;
 
-/// One line through a square, split at the square.
-#[derive(Clone, Copy, Debug)]
-#[repr(C)]
-pub struct LineMasks {
-    /// The ray towards lower squares.
-    pub lower: u64,
-    /// The ray towards higher squares.
-    pub upper: u64,
-    /// Both rays.
-    pub line: u64,
-}
-
-/// A piece's two lines through one square, in one cache line.
-#[derive(Clone, Copy, Debug)]
-#[repr(C, align(64))]
-pub struct SquareLines(pub [LineMasks; 2]);
-
-/// `ROOK_LINES[square]`: the file and the rank.
-pub static ROOK_LINES: CacheAligned<[SquareLines; 64]> =
-    CacheAligned(build([Direction::North, Direction::East]));
-/// `BISHOP_LINES[square]`: the diagonal and the anti-diagonal.
-pub static BISHOP_LINES: CacheAligned<[SquareLines; 64]> =
-    CacheAligned(build([Direction::NorthEast, Direction::NorthWest]));
-
-/// One [`SquareLines`] table per piece.
-pub const TABLE_BYTES: Footprint = Footprint::same(core::mem::size_of::<[SquareLines; 64]>());
-
-/// The lines through every square along the two positive directions `upward` (and their
-/// opposites).
-const fn build(upward: [Direction; 2]) -> [SquareLines; 64] {
-    let empty = LineMasks {
-        lower: 0,
-        upper: 0,
-        line: 0,
-    };
-    let mut table = [SquareLines([empty; 2]); 64];
-    let mut square = 0;
-    while square < 64 {
-        let mut i = 0;
-        while i < 2 {
-            // `ALL[d + 4]` is the opposite of `ALL[d]`.
-            let up = upward[i];
-            let down = Direction::ALL[up.index() + 4];
-            let (lower, upper) = (ray(square, down), ray(square, up));
-            table[square as usize].0[i] = LineMasks {
-                lower,
-                upper,
-                line: lower | upper,
-            };
-            i += 1;
-        }
-        square += 1;
-    }
-    table
-}
+pub use crate::geometry::line_masks::{
+    LineMasks, SquareLines, BISHOP_LINES, ROOK_LINES, TABLE_BYTES,
+};
 
 /// The attacks along one line (`masks`, the slider's square left out) given `occupied`.
 #[inline(always)]
@@ -84,6 +35,32 @@ pub fn line_attacks(occupied: u64, masks: &LineMasks) -> u64 {
 line_slider! {
     /// Obstruction difference. Zero-sized; every CPU.
     pub struct ObstructionDifference;
+}
+
+impl LineAttacks for ObstructionDifference {
+    #[inline(always)]
+    fn file(self, square: Square, occupied: u64) -> u64 {
+        let lines = &ROOK_LINES.0[square as usize];
+        line_attacks(occupied, &lines.0[0])
+    }
+
+    #[inline(always)]
+    fn rank(self, square: Square, occupied: u64) -> u64 {
+        let lines = &ROOK_LINES.0[square as usize];
+        line_attacks(occupied, &lines.0[1])
+    }
+
+    #[inline(always)]
+    fn diagonal(self, square: Square, occupied: u64) -> u64 {
+        let lines = &BISHOP_LINES.0[square as usize];
+        line_attacks(occupied, &lines.0[0])
+    }
+
+    #[inline(always)]
+    fn anti_diagonal(self, square: Square, occupied: u64) -> u64 {
+        let lines = &BISHOP_LINES.0[square as usize];
+        line_attacks(occupied, &lines.0[1])
+    }
 }
 
 /// Declares `$name` a slider whose `line_attacks(occupied, &LineMasks)` (in the calling file)

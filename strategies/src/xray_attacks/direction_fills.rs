@@ -3,7 +3,8 @@
 //! fill: the squares behind them up to the next piece.
 //!
 //! Source: seed `002_6293cd1af08cea25.txt`, § Multiple Sliders (`xrayAttacks`), here with a
-//! single slider; [`crate::xray_attacks_multi`] runs it on sets of sliders. Footprint: none.
+//! single slider; [`crate::xray_attacks_multi`] runs it on sets of sliders. The routine per
+//! direction, [`xray_in`], is the board geometry's ([`crate::geometry::fills`]). Footprint: none.
 //! CPU features: none.
 //!
 //! The seed's `if (blockers)` is left out: a fill of no generator is empty, so the answer is
@@ -13,17 +14,10 @@
 //! (a blocker on the edge has nothing behind it).
 
 use super::XrayAttacks;
-use crate::geometry::fills;
 use crate::geometry::Direction;
 use crate::{Bitboard, Square};
 
-/// The x-rays in `direction` of the `sliders` through the `blockers` (which must stand on
-/// occupied squares), `empty` being the empty squares.
-#[inline(always)]
-pub const fn xray_in(sliders: u64, empty: u64, blockers: u64, direction: Direction) -> u64 {
-    let attacks = fills::attacks(sliders, empty, direction);
-    fills::attacks(attacks & blockers, empty, direction)
-}
+pub use crate::geometry::fills::xray_in;
 
 /// Direction-wise Kogge-Stone fills. Zero-sized; every CPU.
 #[derive(Clone, Copy, Debug, Default)]

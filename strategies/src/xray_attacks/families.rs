@@ -10,8 +10,9 @@ use super::one_lookup;
 use super::{reference, XrayAttacks, XrayQuery};
 use crate::family::pieces::{Line, LinePiece, PieceFamily};
 use crate::family::{Kernel, Source};
+use crate::geometry::line_masks;
 use crate::geometry::Footprint;
-use crate::sliders::obstruction_difference::{self, ObstructionDifference};
+use crate::sliders::obstruction_difference::ObstructionDifference;
 use crate::sliders::{
     self, black_magic, classical, hyperbola, kindergarten, kogge_stone, magic, plain_magic,
 };
@@ -145,7 +146,7 @@ crate::family! {
             summary: "attack, remove the attacked blockers, attack again, XOR: obstruction difference",
             kernel: ModifyOccupancy(ObstructionDifference),
             source: MODIFY_OCCUPANCY,
-            footprint: obstruction_difference::TABLE_BYTES,
+            footprint: line_masks::TABLE_BYTES,
         },
         ModifyOccupancyKoggeStone {
             name: "modify_occupancy_kogge_stone",
@@ -175,7 +176,7 @@ crate::family! {
             summary: "per line, obstruction difference; a second lookup only if an inner blocker is attacked",
             kernel: LineConditional(ObstructionDifference),
             source: LINE_CONDITIONAL,
-            footprint: obstruction_difference::TABLE_BYTES,
+            footprint: line_masks::TABLE_BYTES,
         },
         LineConditionalKindergarten {
             name: "line_conditional_kindergarten",

@@ -11,14 +11,15 @@
 //! A blocker on the line's outer square (the board's edge) has nothing behind it, so it never
 //! needs the second lookup; the seed's masks drop the outer squares of each kind of line
 //! ([`FILE_INNER`], [`RANK_INNER`], [`DIAGONAL_INNER`]). Generic over the line technique
-//! ([`LineAttacks`]); the seed's `fileAttacks` and friends are whichever the engine has.
+//! ([`LineAttacks`], the slider family's line-wise trait, which obstruction difference and
+//! kindergarten bitboards implement); the seed's `fileAttacks` and friends are whichever the
+//! engine has.
 //! Blockers are removed with `occ & !blockers` (see [`super::modify_occupancy`]).
 
 use super::XrayAttacks;
-use crate::sliders::first_rank;
-use crate::sliders::kindergarten::{self, Kindergarten};
-use crate::sliders::obstruction_difference::{self, ObstructionDifference};
 use crate::{Bitboard, Square};
+
+pub use crate::sliders::LineAttacks;
 
 /// Every square off the first and eighth ranks: the inner squares of a file.
 pub const FILE_INNER: u64 = 0x00FF_FFFF_FFFF_FF00;
@@ -26,69 +27,6 @@ pub const FILE_INNER: u64 = 0x00FF_FFFF_FFFF_FF00;
 pub const RANK_INNER: u64 = 0x7E7E_7E7E_7E7E_7E7E;
 /// Every square off the board's edge: the inner squares of a diagonal.
 pub const DIAGONAL_INNER: u64 = 0x007E_7E7E_7E7E_7E00;
-
-/// A technique for the attacks of a slider along one line at a time, each line's attacks
-/// disjoint from the others' (the seed's `fileAttacks`, `rankAttacks`, `diagonalAttacks`,
-/// `antiDiagonalAttacks`). Each method: the squares a slider on `square` attacks along that
-/// line, up to and including the first occupied one each way; `square` is never in it.
-pub trait LineAttacks: Copy {
-    fn file(self, square: Square, occupied: u64) -> u64;
-    fn rank(self, square: Square, occupied: u64) -> u64;
-    /// Along the a1-h8 direction.
-    fn diagonal(self, square: Square, occupied: u64) -> u64;
-    /// Along the h1-a8 direction.
-    fn anti_diagonal(self, square: Square, occupied: u64) -> u64;
-}
-
-impl LineAttacks for ObstructionDifference {
-    #[inline(always)]
-    fn file(self, square: Square, occupied: u64) -> u64 {
-        let lines = &obstruction_difference::ROOK_LINES.0[square as usize];
-        obstruction_difference::line_attacks(occupied, &lines.0[0])
-    }
-
-    #[inline(always)]
-    fn rank(self, square: Square, occupied: u64) -> u64 {
-        let lines = &obstruction_difference::ROOK_LINES.0[square as usize];
-        obstruction_difference::line_attacks(occupied, &lines.0[1])
-    }
-
-    #[inline(always)]
-    fn diagonal(self, square: Square, occupied: u64) -> u64 {
-        let lines = &obstruction_difference::BISHOP_LINES.0[square as usize];
-        obstruction_difference::line_attacks(occupied, &lines.0[0])
-    }
-
-    #[inline(always)]
-    fn anti_diagonal(self, square: Square, occupied: u64) -> u64 {
-        let lines = &obstruction_difference::BISHOP_LINES.0[square as usize];
-        obstruction_difference::line_attacks(occupied, &lines.0[1])
-    }
-}
-
-impl LineAttacks for Kindergarten {
-    #[inline(always)]
-    fn file(self, square: Square, occupied: u64) -> u64 {
-        kindergarten::file_attacks(square, occupied)
-    }
-
-    #[inline(always)]
-    fn rank(self, square: Square, occupied: u64) -> u64 {
-        first_rank::rank_attacks(square, occupied)
-    }
-
-    #[inline(always)]
-    fn diagonal(self, square: Square, occupied: u64) -> u64 {
-        let [diagonal, _] = kindergarten::DIAGONALS.0[square as usize];
-        kindergarten::diagonal_attacks(square, occupied, diagonal)
-    }
-
-    #[inline(always)]
-    fn anti_diagonal(self, square: Square, occupied: u64) -> u64 {
-        let [_, anti_diagonal] = kindergarten::DIAGONALS.0[square as usize];
-        kindergarten::diagonal_attacks(square, occupied, anti_diagonal)
-    }
-}
 
 /// The x-rays along one line: the seed's routine, `line` being the line's attack function.
 #[inline(always)]

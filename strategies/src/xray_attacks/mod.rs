@@ -45,7 +45,8 @@ pub mod featured;
 pub mod line_conditional;
 pub mod modify_occupancy;
 pub mod one_lookup;
-pub mod reference;
+/// The reference, shared with [`crate::xray_attacks_multi`]: [`crate::position::reference::xray`].
+pub use crate::position::reference::xray as reference;
 pub mod workloads;
 
 #[cfg(target_arch = "x86_64")]

@@ -6,8 +6,8 @@
 //! including a possible second blocker. The outer squares are redundant as well. [...] e.g.
 //! 8 KByte for kindergarten x-rays." Footprint: [`XRAY_LINES`], 8 × 64 entries of 4 bytes
 //! (2 KiB), shared by the four kinds of line; for the bishop also the 1 KiB of diagonal
-//! masks of `sliders::kindergarten` ([`TABLE_BYTES`]: 2 KiB for the rook, 3 KiB for the
-//! bishop). CPU features: none.
+//! masks of kindergarten bitboards, the board geometry's [`DIAGONALS`] ([`TABLE_BYTES`]: 2 KiB
+//! for the rook, 3 KiB for the bishop). CPU features: none.
 //!
 //! A line (rank, file, diagonal or anti-diagonal) through the slider is read as a byte, one
 //! bit per file (per rank for a file); the slider sits at bit `p`. The six inner bits index
@@ -28,9 +28,9 @@
 
 use super::XrayAttacks;
 use crate::aligned::CacheAligned;
+use crate::geometry::lines::DIAGONALS;
 use crate::geometry::Footprint;
 use crate::geometry::{FILE_A, FILE_H};
-use crate::sliders::kindergarten::DIAGONALS;
 use crate::{Bitboard, Square};
 use core::mem::size_of;
 

@@ -84,12 +84,14 @@ fn steps<P: LinePiece>() -> [(i32, i32); 4] {
     }
 }
 
-/// `P`'s plain attacks, by the slider families' reference.
+/// `P`'s plain attacks, by the position reference's ray walk (colour plays no part for a
+/// slider).
 fn attacks<P: LinePiece>(square: Square, occupied: Bitboard) -> Bitboard {
-    match P::LINE {
-        Line::Rook => crate::sliders::reference::rook(square, occupied),
-        Line::Bishop => crate::sliders::reference::bishop(square, occupied),
-    }
+    let piece = match P::LINE {
+        Line::Rook => Piece::Rook,
+        Line::Bishop => Piece::Bishop,
+    };
+    crate::position::reference::attacks_from(Colour::White, piece, square, occupied)
 }
 
 /// The sliders of one position that move like `P` (queens included), each against either

@@ -4,14 +4,14 @@
 //! Source: seed `002_6293cd1af08cea25.txt`, § Multiple Sliders (`xrayAttacks(sliders, empty,
 //! blockers, dir8)`, over the eight directions). Footprint: none. CPU features: none.
 //!
-//! The routine per direction is [`crate::xray_attacks::direction_fills::xray_in`]; the
+//! The routine per direction is [`crate::geometry::fills::xray_in`]; the
 //! seed's `if (blockers)` is left out (a fill of nothing is empty), and the blockers are
 //! intersected with the occupancy once, so that a blocker on an empty square starts no fill.
 //! Sixteen fills whatever the number of sliders: the cost does not grow with the set.
 
 use super::{SliderSets, XrayAttacksMulti};
+use crate::geometry::fills::xray_in;
 use crate::geometry::Direction::*;
-use crate::xray_attacks::direction_fills::xray_in;
 use crate::Bitboard;
 
 /// Direction-wise Kogge-Stone fills of whole sets. Zero-sized; every CPU.

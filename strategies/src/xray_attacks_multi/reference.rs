@@ -1,9 +1,9 @@
 //! The reference: the union of every slider's x-rays, each by the single-slider reference
-//! ([`crate::xray_attacks::reference`], a plain walk along each ray counting the pieces
+//! ([`crate::position::reference::xray`], a plain walk along each ray counting the pieces
 //! passed). Used only for verification.
 
 use super::SliderSets;
-use crate::xray_attacks::reference::{bishop_xray, rook_xray};
+use crate::position::reference::xray::{bishop_xray, rook_xray};
 use crate::Bitboard;
 
 /// The x-rays of every slider of `sets` (see [`super::XrayAttacksMulti`]).

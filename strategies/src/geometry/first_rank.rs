@@ -1,12 +1,13 @@
 //! The first-rank attack table: a rook's attacks along a rank, for every file and every
-//! occupancy of the rank's six inner squares. Shared by [`super::hyperbola`] and
-//! [`super::kindergarten`], which both answer ranks with it.
+//! occupancy of the rank's six inner squares. Shared by the slider techniques that answer
+//! ranks with it (hyperbola quintessence and kindergarten bitboards, `sliders::hyperbola` and
+//! `sliders::kindergarten`) and by those built on them.
 //!
 //! Footprint: 8 × 64 bytes = 512 bytes. The edge squares (a and h) are left out of the
 //! index: whether they are occupied never changes the attacks.
 
+use super::{ray_attacks, Direction};
 use crate::aligned::CacheAligned;
-use crate::geometry::{ray_attacks, Direction};
 use crate::Square;
 
 /// `FIRST_RANK[file][inner]`: the squares of the first rank (bits 0..=7) a rook on `file`

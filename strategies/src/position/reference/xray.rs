@@ -1,4 +1,6 @@
-//! The reference: walk each ray square by square, counting the pieces passed.
+//! The x-ray reference: walk each ray square by square, counting the pieces passed. The
+//! reference of both x-ray families, one slider's (`xray_attacks`) and sets of sliders'
+//! (`xray_attacks_multi`, the union of every slider's).
 //!
 //! Deliberately plain and independent of every technique (no table, no shift, no slider
 //! technique, not even `geometry`), so that an agreement between it and a variant
@@ -11,7 +13,7 @@ pub const ROOK_STEPS: [(i32, i32); 4] = [(0, 1), (1, 0), (0, -1), (-1, 0)];
 /// The bishop's steps as (files, ranks).
 pub const BISHOP_STEPS: [(i32, i32); 4] = [(1, 1), (-1, 1), (-1, -1), (1, -1)];
 
-/// The x-ray attacks of a rook on `square` through `blockers` (see [`super::XrayAttacks`]).
+/// The x-ray attacks of a rook on `square` through `blockers` (see [`crate::xray_attacks::XrayAttacks`]).
 pub fn rook_xray(square: Square, occupied: Bitboard, blockers: Bitboard) -> Bitboard {
     walk(square, occupied, blockers, &ROOK_STEPS)
 }
