@@ -12,11 +12,11 @@ pub mod workloads;
 
 use crate::cpu::{Cpu, Unsupported};
 use crate::family::{Descriptor, Family, Kernel, Visitor};
+use crate::position::reference::attacks_from;
 use crate::sliders::{
-    reference, BishopAttacksFamily, RookAttacksFamily, Slider, SliderQuery, SliderUser,
-    SliderVariant,
+    BishopAttacksFamily, RookAttacksFamily, Slider, SliderQuery, SliderUser, SliderVariant,
 };
-use crate::Bitboard;
+use crate::{Bitboard, Colour, Piece};
 use std::sync::OnceLock;
 
 /// Marker type for the queen family, as the harness sees it.
@@ -101,9 +101,9 @@ impl Family for QueenAttacksFamily {
         variant.with(cpu, AsQueen(visitor))
     }
 
+    /// The position module's ray walk for a queen (the colour matters only for pawns).
     fn reference(query: SliderQuery) -> Bitboard {
-        reference::rook(query.square, query.occupied)
-            | reference::bishop(query.square, query.occupied)
+        attacks_from(Colour::White, Piece::Queen, query.square, query.occupied)
     }
 
     #[inline(always)]
