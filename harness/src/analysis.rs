@@ -9,7 +9,10 @@
 //!   median's, so the point always lies inside its interval.
 //! - **A/A controls** ([`controls`]): pairs of names under which the same code ran. What
 //!   separates them is a bias of the run, not a difference between techniques; the largest
-//!   such factor in any workload of a family is the family's **spread**.
+//!   such factor in any workload of a family is the family's **spread**. A pair is reported
+//!   tied when its family-wise interval includes 1.00: a run has about twenty pairs, and
+//!   "every pair ties" is one statement about all of them, so each pair's interval is taken at
+//!   the level `1 - 0.05 / k` for the run's `k` pairs (Bonferroni), not at 95%.
 //! - A difference is called only where it exceeds both: a ratio is **tied** ([`tied`]) when
 //!   its interval includes 1.00 or reaches into the spread's band `[1/spread, spread]`.
 //! - A family's ranking orders its variants by the geometric mean of their ratios to each
@@ -18,9 +21,13 @@
 
 use crate::measure::Samples;
 use crate::record::{
-    ClockEstimate, ControlPair, FamilyControl, Interval, Measurement, Mode, Rank, SimdSpeedup,
+    ClockEstimate, ControlPair, FamilyControl, FamilyWise, Interval, Measurement, Mode, Rank,
+    SimdSpeedup,
 };
-use crate::stats::{clustered_median_interval, geometric_mean, median, round_significant, Summary};
+use crate::stats::{
+    clustered_median_interval, clustered_median_interval_at, geometric_mean, median,
+    round_significant, Summary,
+};
 use std::collections::BTreeMap;
 
 /// Significant digits kept of each round's time: far below any noise, and it keeps records
@@ -251,11 +258,16 @@ pub fn rederive(record: &mut crate::record::Record) {
 /// rounds per sweep). `None` without rounds, or when the two were not measured in the same
 /// rounds.
 pub fn paired_ratio(a: &[f64], b: &[f64], sweeps: &[usize]) -> Option<Interval> {
+    paired_ratio_at(a, b, sweeps, 0.95)
+}
+
+/// [`paired_ratio`] with its interval at confidence `level`.
+pub fn paired_ratio_at(a: &[f64], b: &[f64], sweeps: &[usize], level: f64) -> Option<Interval> {
     if a.is_empty() || a.len() != b.len() {
         return None;
     }
     let ratios: Vec<f64> = a.iter().zip(b).map(|(x, y)| x / y).collect();
-    let (low, high) = clustered_median_interval(&ratios, sweeps);
+    let (low, high) = clustered_median_interval_at(&ratios, sweeps, level);
     let point = kept(median(&ratios)?);
     // Rounded to the record's digits, outward, so the rounded point stays inside.
     Some(Interval {
@@ -272,10 +284,25 @@ pub fn below_floor(variant: &Summary, floor: &Summary) -> bool {
     variant.median + variant.mad < floor.median - floor.mad
 }
 
+/// The confidence level at which each of a run's `pairs` A/A pairs is judged, so that all of
+/// them tie at once with 95% probability where identical code measures alike (Bonferroni).
+pub fn family_wise_level(pairs: usize) -> f64 {
+    1.0 - 0.05 / pairs.max(1) as f64
+}
+
 /// Each family's A/A controls: every measurement that runs the same code as another (a
 /// runner's twin, or a registered copy) against that one, per workload, paired per round.
-/// The spread is the largest factor separating a pair in any workload (1.00 for none).
+/// The spread is the largest factor separating a pair in any workload (1.00 for none). A pair
+/// is tied when its interval at the [`family_wise_level`] of the run's pairs includes 1.00.
 pub fn controls(measurements: &[Measurement]) -> Vec<FamilyControl> {
+    let mut names: Vec<(&str, &str)> = measurements
+        .iter()
+        .filter(|m| m.same_code_as.is_some())
+        .map(|m| (m.family.as_str(), m.variant.as_str()))
+        .collect();
+    names.sort_unstable();
+    names.dedup();
+    let level = family_wise_level(names.len());
     let mut families: Vec<FamilyControl> = Vec::new();
     for second in measurements.iter().filter(|m| m.same_code_as.is_some()) {
         let first_name = second.same_code_as.as_deref().unwrap_or_default();
@@ -301,17 +328,20 @@ pub fn controls(measurements: &[Measurement]) -> Vec<FamilyControl> {
             .iter()
             .filter(|m| m.family == second.family && m.variant == first_name)
             .collect();
-        let per_workload: Vec<(String, Interval)> = seconds
+        // Per workload: its label, the 95% interval and the family-wise one.
+        let per_workload: Vec<(String, Interval, Interval)> = seconds
             .iter()
             .filter_map(|s| {
                 let f = firsts.iter().find(|f| workload_key(f) == workload_key(s))?;
-                let ratio = paired_ratio(&s.rounds, &f.rounds, &s.sweeps)
-                    .or_else(|| point(kept(s.ns_per_op.median / f.ns_per_op.median)))?;
-                Some((workload_label(s), ratio))
+                let ratio = |level| {
+                    paired_ratio_at(&s.rounds, &f.rounds, &s.sweeps, level)
+                        .or_else(|| point(kept(s.ns_per_op.median / f.ns_per_op.median)))
+                };
+                Some((workload_label(s), ratio(0.95)?, ratio(level)?))
             })
             .collect();
         let deviation = |i: &Interval| i.median.max(1.0 / i.median);
-        let Some((widest_workload, widest)) = per_workload
+        let Some((widest_workload, widest, _)) = per_workload
             .iter()
             .max_by(|a, b| deviation(&a.1).total_cmp(&deviation(&b.1)))
             .cloned()
@@ -319,12 +349,18 @@ pub fn controls(measurements: &[Measurement]) -> Vec<FamilyControl> {
             continue;
         };
         let ratio = geomean_of(&per_workload.iter().map(|w| w.1).collect::<Vec<_>>());
+        let family_wise = geomean_of(&per_workload.iter().map(|w| w.2).collect::<Vec<_>>());
         family.spread = kept(family.spread.max(deviation(&widest)));
         family.pairs.push(ControlPair {
             variant: second.variant.clone(),
             same_code_as: first_name.to_string(),
             twin: second.twin,
-            tied: ratio.includes_parity(),
+            tied: family_wise.includes_parity(),
+            family_wise: Some(FamilyWise {
+                level,
+                pairs: names.len(),
+                ratio: family_wise,
+            }),
             ratio,
             widest_workload,
             widest,
@@ -522,6 +558,55 @@ mod tests {
         assert!(!tied(&ratio(1.04, 1.08), 1.03));
         assert!(tied(&ratio(0.95, 0.99), 1.02));
         assert!(!tied(&ratio(0.90, 0.95), 1.02));
+    }
+
+    /// `pairs` A/A pairs in as many families, each twin's rounds its original's times the
+    /// per-round `ratio(i)`, 32 rounds in four sweeps.
+    fn control_pairs(pairs: usize, ratio: fn(usize) -> f64) -> Vec<FamilyControl> {
+        let mut measurements = Vec::new();
+        for p in 0..pairs {
+            let base: Vec<f64> = (0..32).map(|i| 10.0 + (i * 7 % 5) as f64 * 0.1).collect();
+            let mut first = crate::compare::tests::measurement("a", 0, 10.0);
+            first.family = format!("f{p}");
+            first.rounds = base.clone();
+            first.sweeps = vec![8; 4];
+            let mut second = first.clone();
+            second.variant = "a-aa".into();
+            second.same_code_as = Some("a".into());
+            second.twin = true;
+            second.rounds = base.iter().enumerate().map(|(i, x)| x * ratio(i)).collect();
+            measurements.extend([first, second]);
+        }
+        controls(&measurements)
+    }
+
+    #[test]
+    fn a_pair_is_judged_at_the_family_wise_level_of_the_run() {
+        // Identical code scattering about 1.006: tied or not at 95% by chance, its verdict
+        // taken on the wider interval of 20 pairs at once.
+        let scatter = |i: usize| 1.0062 + ((i * 13 % 32) as f64 - 15.5) * 0.001;
+        for pairs in [1, 20] {
+            let families = control_pairs(pairs, scatter);
+            assert_eq!(families.len(), pairs);
+            for pair in families.iter().flat_map(|f| &f.pairs) {
+                let family_wise = pair.family_wise.expect("a new record has it");
+                assert_eq!(family_wise.pairs, pairs);
+                assert_eq!(family_wise.level, family_wise_level(pairs));
+                let (r, f) = (pair.ratio, family_wise.ratio);
+                assert!(f.low <= r.low && r.high <= f.high, "{r:?} inside {f:?}");
+                assert_eq!(pair.tied, f.includes_parity());
+                if pairs == 1 {
+                    assert_eq!(r, f, "one pair: the 95% interval itself");
+                }
+            }
+        }
+        let one = control_pairs(1, scatter);
+        let twenty = control_pairs(20, scatter);
+        assert!(!one[0].pairs[0].tied, "{:?}", one[0].pairs[0]);
+        assert!(twenty[0].pairs[0].tied, "{:?}", twenty[0].pairs[0]);
+        // A real 5% difference is called, however many pairs the run has.
+        let biased = control_pairs(20, |i| 1.05 + (i % 3) as f64 * 0.002);
+        assert!(biased.iter().flat_map(|f| &f.pairs).all(|p| !p.tied));
     }
 
     #[test]

@@ -78,6 +78,12 @@ pub fn median(values: &[f64]) -> Option<f64> {
 /// then covers the median with 94% or less). Distribution-free apart from the interpolation,
 /// which assumes a density that is smooth between neighbouring values.
 pub fn median_interval(sorted: &[f64]) -> (f64, f64) {
+    median_interval_at(sorted, 0.95)
+}
+
+/// [`median_interval`] at another confidence `level` (0.95 there): the order statistics
+/// whose coverages bracket `level`, interpolated; the whole range when none reaches it.
+pub fn median_interval_at(sorted: &[f64], level: f64) -> (f64, f64) {
     let n = sorted.len();
     assert!(n > 0, "an interval needs data");
     // coverage[k] = P(k <= B <= n - k) for k = 1..=n/2, from the binomial in log space.
@@ -90,17 +96,17 @@ pub fn median_interval(sorted: &[f64]) -> (f64, f64) {
         ln_choose += ((n - j) as f64).ln() - ((j + 1) as f64).ln();
         coverage.push(1.0 - 2.0 * below); // k = j + 1
     }
-    let Some(k) = coverage.iter().rposition(|&c| c >= 0.95).map(|i| i + 1) else {
+    let Some(k) = coverage.iter().rposition(|&c| c >= level).map(|i| i + 1) else {
         return (sorted[0], sorted[n - 1]);
     };
     let outer = coverage[k - 1];
     let inner = coverage.get(k).copied().unwrap_or(0.0);
     let (low_out, high_out) = (sorted[k - 1], sorted[n - k]);
-    if k >= n - k || outer <= 0.95 {
+    if k >= n - k || outer <= level {
         return (low_out, high_out);
     }
     let (low_in, high_in) = (sorted[k], sorted[n - k - 1]);
-    let share = (outer - 0.95) / (outer - inner);
+    let share = (outer - level) / (outer - inner);
     let lambda = (n - k) as f64 * share / (k as f64 + (n - 2 * k) as f64 * share);
     (
         low_out + lambda * (low_in - low_out),
@@ -164,9 +170,14 @@ pub fn design_effect(values: &[f64], groups: &[usize]) -> f64 {
 /// independent values it is [`median_interval`] itself (95% coverage); with two groups the
 /// correlation is poorly known, so drift between them is only partly accounted for.
 pub fn clustered_median_interval(values: &[f64], groups: &[usize]) -> (f64, f64) {
+    clustered_median_interval_at(values, groups, 0.95)
+}
+
+/// [`clustered_median_interval`] at another confidence `level` ([`median_interval_at`]).
+pub fn clustered_median_interval_at(values: &[f64], groups: &[usize], level: f64) -> (f64, f64) {
     let mut sorted = values.to_vec();
     sorted.sort_by(f64::total_cmp);
-    let (low, high) = median_interval(&sorted);
+    let (low, high) = median_interval_at(&sorted, level);
     let center = quantile(&sorted, 0.5);
     let widen = design_effect(values, groups).sqrt();
     if widen <= 1.0 || low <= 0.0 || center <= 0.0 {
@@ -384,6 +395,28 @@ mod tests {
                 );
             }
         }
+    }
+
+    #[test]
+    fn a_higher_level_covers_more_and_is_wider() {
+        let strict = |values: &[f64], _: &[usize]| {
+            let mut sorted = values.to_vec();
+            sorted.sort_by(f64::total_cmp);
+            median_interval_at(&sorted, 0.995)
+        };
+        for kind in 0..4 {
+            for n in [16, 24, 32] {
+                let share = coverage(kind, &[n], strict);
+                assert!((0.99..=1.0).contains(&share), "kind {kind}, n {n}: {share}");
+            }
+        }
+        let values: Vec<f64> = (1..=32).map(f64::from).collect();
+        let (low95, high95) = median_interval(&values);
+        let (low, high) = median_interval_at(&values, 0.995);
+        assert!(
+            low < low95 && high95 < high,
+            "{low} {low95} {high95} {high}"
+        );
     }
 
     #[test]

@@ -339,12 +339,28 @@ pub struct ControlPair {
     /// The geometric mean over the workloads of the median per-round ratio `variant /
     /// same_code_as`, with the geometric means of the workloads' 95% interval bounds.
     pub ratio: Interval,
-    /// Whether `ratio`'s interval includes 1.00: the pair is reported as tied.
+    /// Whether the pair is reported as tied: `family_wise`'s interval includes 1.00 (before
+    /// it existed, `ratio`'s).
     pub tied: bool,
+    /// The same geometric mean with the workloads' interval bounds at the run's family-wise
+    /// level ([`crate::analysis::family_wise_level`]).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub family_wise: Option<FamilyWise>,
     /// The workload where the pair differed most (`distribution/mode[/E]`), and its ratio.
     pub widest_workload: String,
     pub widest: Interval,
     pub workloads: usize,
+}
+
+/// An A/A pair's ratio with its interval at the level that lets every pair of the run tie at
+/// once with 95% probability where identical code measures alike.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+pub struct FamilyWise {
+    /// `1 - 0.05 / pairs`.
+    pub level: f64,
+    /// The run's A/A pairs, over every family.
+    pub pairs: usize,
+    pub ratio: Interval,
 }
 
 /// One rung of the clock ladder: a chain length and the median time per iteration.

@@ -184,9 +184,17 @@ pub fn control_lines(record: &Record, family: &str) -> Vec<String> {
                 p.variant.clone()
             };
             let verdict = if p.tied { "tied" } else { "NOT tied" };
+            let family_wise = p.family_wise.map_or(String::new(), |f| {
+                format!(
+                    " ({:.1}% for the run's {} pairs: {})",
+                    f.level * 100.0,
+                    f.pairs,
+                    bracket(&f.ratio)
+                )
+            });
             format!(
-                "A/A control: {what} vs {}: {:.2}x {} over {} workloads, {verdict}; widest \
-                 {:.2}x in {}.",
+                "A/A control: {what} vs {}: {:.2}x {} over {} workloads{family_wise}, {verdict}; \
+                 widest {:.2}x in {}.",
                 p.same_code_as,
                 p.ratio.median,
                 bracket(&p.ratio),
@@ -229,8 +237,12 @@ pub fn explanation(record: &Record) -> Vec<String> {
              workload's best."
                 .into(),
             "A/A control: the same code measured under two names (a twin named -aa, or the \
-             registered copies of one code); the family's A/A spread is the largest factor by \
-             which a pair differed in any of its workloads in this run."
+             registered copies of one code): the geomean of its per-round ratios with its 95% \
+             interval, and in parentheses the same geomean's interval at the level 1 - 0.05/k \
+             for the run's k pairs (Bonferroni), so that where identical code measures alike \
+             every pair of the run ties at once with 95% probability; tied: that interval \
+             includes 1.00. The family's A/A spread is the largest factor by which a pair \
+             differed in any of its workloads in this run."
                 .into(),
             format!(
                 "{TIE}1 as a rank: tied with the first-ranked variant (the interval of their \
