@@ -82,7 +82,9 @@ as its interval.</p>\n\
 <p><strong>Controls.</strong> Every family measures the same code under two names (an A/A \
 pair: a second copy of one variant named <code>-aa</code>, or perft's default configuration \
 under each of its four names); the largest factor by which a pair differs in any workload is \
-the family's A/A spread. A difference is called only where its interval lies wholly beyond \
+the family's A/A spread. A pair itself is reported tied when its interval at the level \
+1 &minus; 0.05/k for the run's k pairs includes 1.00 (Bonferroni: all pairs of a run at once). \
+A difference is called only where its interval lies wholly beyond \
 both 1.00 and that spread; otherwise the two variants are tied, marked {TIE}, and a variant \
 tied with the first-ranked one shares rank 1.</p>\n\
 <p><strong>Older records</strong> (schema 1) kept no per-round values: their tables and \
