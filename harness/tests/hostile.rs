@@ -446,6 +446,29 @@ fn record_cases(records: &Records) -> Vec<Case> {
         ),
         bad_record(
             records,
+            "an A/A pair's family-wise level above 1",
+            |r| {
+                let ratio = json!({"median": 1.0, "low": 0.98, "high": 1.02});
+                r["controls"] = json!([{
+                    "family": "knight_attacks",
+                    "spread": 1.02,
+                    "pairs": [{
+                        "variant": "lookup-aa",
+                        "same_code_as": "lookup",
+                        "twin": true,
+                        "ratio": ratio,
+                        "tied": true,
+                        "family_wise": {"level": 99.8, "pairs": 21, "ratio": ratio},
+                        "widest_workload": "sets_0_10/throughput",
+                        "widest": ratio,
+                        "workloads": 1
+                    }]
+                }]);
+            },
+            "controls[0].pairs[0].family_wise.level: 99.8 is not a probability between 0 and 1",
+        ),
+        bad_record(
+            records,
             "duplicate measurement",
             |r| {
                 let copy = second(r).clone();

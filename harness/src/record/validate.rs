@@ -136,6 +136,32 @@ pub fn record(record: &Record) -> Result<(), Problem> {
     for (i, s) in record.simd_speedups.iter().enumerate() {
         positive(&format!("simd_speedups[{i}].speedup"), s.speedup)?;
     }
+    controls(record)
+}
+
+/// The A/A controls: names that are names, ratios that are intervals, and a family-wise level
+/// that is a probability (it is printed as a percentage).
+fn controls(record: &Record) -> Result<(), Problem> {
+    for (i, control) in record.controls.iter().enumerate() {
+        let at = format!("controls[{i}]");
+        names::checked("family", &control.family).map_err(|e| bad_name(&at, e))?;
+        positive(&format!("{at}.spread"), control.spread)?;
+        for (j, pair) in control.pairs.iter().enumerate() {
+            let at = format!("{at}.pairs[{j}]");
+            bracket(&format!("{at}.ratio"), &pair.ratio)?;
+            bracket(&format!("{at}.widest"), &pair.widest)?;
+            if let Some(family_wise) = &pair.family_wise {
+                let level = family_wise.level;
+                if !(level > 0.0 && level < 1.0) {
+                    return problem(
+                        format!("{at}.family_wise.level"),
+                        format!("{} is not a probability between 0 and 1", Shown(level)),
+                    );
+                }
+                bracket(&format!("{at}.family_wise.ratio"), &family_wise.ratio)?;
+            }
+        }
+    }
     Ok(())
 }
 
