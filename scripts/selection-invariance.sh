@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Selection invariance: each variant of a set (every one with a table of 256 KiB or more, plus
 # three with small tables and three without) measured inside its family's full selection and
-# alone with the floor, interleaved, with the ratio full/alone and its bootstrap 95% interval
-# (`bitbench invariance`; target [0.9, 1.1]).
+# alone with the floor, interleaved in 16 sweeps, with the ratio full/alone paired by sweep and
+# its 95% interval (`bitbench invariance`; target [0.9, 1.1]).
 #
 #   scripts/selection-invariance.sh            measure with the main run's budget and write the
 #                                              table to results/<cpu>/selection-invariance-<time>.txt

@@ -144,17 +144,18 @@ pub fn invariance(context: &Context, args: &InvarianceArgs) -> Result<ExitCode> 
         invariance::measure::<Families>(&context.cpu, &set, &plan, &mut progress(), &signals::STOP)
             .map_err(|_| stopped())?;
     let text = format!(
-        "selection invariance on {} ({}), {now}, bitbench {}{}: each variant's hot median \
-         inside its family's full selection (the main run's rounds) over its median alone \
-         (only it and the floor), the two interleaved in the same sweeps; [a, b]: a seeded \
-         bootstrap 95% interval (rounds resampled within each sweep); target [{:.2}, {:.2}]; \
-         {:.1} s\n{}",
+        "selection invariance on {} ({}), {now}, bitbench {}{}: each variant hot inside its \
+         family's full selection (the main run's rounds) and alone (only it and the floor), \
+         the two interleaved in {} sweeps; full, alone: medians of all rounds; full/alone: \
+         the median over the sweeps of each sweep's ratio of medians, [a, b] its 95% interval \
+         (order statistics); target [{:.2}, {:.2}]; {:.1} s\n{}",
         machine.cpu.describe(),
         machine.arch,
         harness::record::Tool::this_build()
             .git_commit
             .unwrap_or_else(|| "(no commit)".into()),
         if args.quick { ", --quick" } else { "" },
+        plan.sweeps * invariance::SWEEP_FACTOR,
         invariance::BAND.0,
         invariance::BAND.1,
         started.elapsed().as_secs_f64(),
