@@ -10,14 +10,14 @@
 //!   A/A control, given the main run's budget per workload;
 //! - **alone**: rounds of only that variant and the floor.
 //!
-//! The budget is cut into [`SWEEP_FACTOR`] times the main run's sweeps, so the two slices of a
-//! sweep lie a short time apart. The figure is paired by sweep: the median over the sweeps of
-//! full's median over alone's median in that sweep, with the 95% interval of that median
-//! ([`crate::stats::paired_group_ratio`]). Why: on an Emerald Rapids host the speed of every
-//! variant changed by up to 1.7x from one sweep to the next while full and alone agreed within
-//! each sweep; the ratio of the pooled medians then read from 0.75x to 1.5x for such variants
-//! (14 of 126 outside the band with four sweeps); paired by sweep, 125 of 126 were inside it
-//! with four sweeps and 126 of 126 in each of two runs with sixteen.
+//! The budget is cut into [`sweeps`], [`SWEEP_FACTOR`] times the main run's, so the two slices
+//! of a sweep lie a short time apart. The figure is paired by sweep: the median over the
+//! sweeps of full's median over alone's median in that sweep, with the 95% interval of that
+//! median ([`crate::stats::paired_group_ratio`]). Why: on an Emerald Rapids host the speed of
+//! every variant changed by up to 1.7x from one sweep to the next while full and alone agreed
+//! within each sweep; the ratio of the pooled medians then read from 0.75x to 1.5x for such
+//! variants (14 of 126 outside the band with four sweeps); paired by sweep, 125 of 126 were
+//! inside it with four sweeps and 126 of 126 in each of two runs with sixteen.
 //! The target is [`BAND`] for every variant.
 //!
 //! The default set ([`default_set`]): every runnable variant with a table of [`LARGE_TABLE`]
@@ -37,9 +37,17 @@ use strategies::{Bench, Cpu, Descriptor, FamilyVisitor, Registry};
 pub const LARGE_TABLE: usize = 256 << 10;
 /// Where every full-over-alone ratio should lie.
 pub const BAND: (f64, f64) = (0.9, 1.1);
-/// How many times the main run's sweeps the budget is cut into (16 for a full run, 8 for a
-/// quick one), each with up to twice the main run's rounds in all.
+/// How many times the main run's sweeps the budget is cut into ([`sweeps`]), with up to twice
+/// the main run's rounds in all. The cost: every slice starts with a warm-up round that is not
+/// kept, so a workload whose round outlasts its slice (perft's) takes longer than its budget.
+/// The default set took 86 s of measuring on a Zen 4 and 158 s on an Emerald Rapids host,
+/// against 48 s and 60 s with the main run's four sweeps (the last such tables of each).
 pub const SWEEP_FACTOR: usize = 4;
+
+/// The sweeps of a check under `plan`: 16 for a full run's plan, 8 for a quick one's.
+pub fn sweeps(plan: &Plan) -> usize {
+    plan.sweeps * SWEEP_FACTOR
+}
 
 /// One variant in one workload, measured with its family and alone.
 #[derive(Clone, Debug, PartialEq)]
@@ -127,7 +135,7 @@ pub fn measure<R: Registry>(
     } = collect;
     let plan = Plan {
         total: plan.total * weight / matrix_weight.max(1),
-        sweeps: plan.sweeps * SWEEP_FACTOR,
+        sweeps: sweeps(plan),
         max_rounds: plan.max_rounds * 2,
         ..plan.clone()
     };

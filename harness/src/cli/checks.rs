@@ -155,7 +155,7 @@ pub fn invariance(context: &Context, args: &InvarianceArgs) -> Result<ExitCode> 
             .git_commit
             .unwrap_or_else(|| "(no commit)".into()),
         if args.quick { ", --quick" } else { "" },
-        plan.sweeps * invariance::SWEEP_FACTOR,
+        invariance::sweeps(&plan),
         invariance::BAND.0,
         invariance::BAND.1,
         started.elapsed().as_secs_f64(),
