@@ -29,7 +29,7 @@
 //! | [`kogge_stone`] | none | parallel-prefix occluded fill per direction |
 //! | [`hyperbola`] | 1.5 / 1 KiB | `o ^ (o - 2r)` both ways, byte swap; ranks by a 512 B table |
 //! | [`obstruction_difference`] | 4 / 4 KiB | `upper ^ (upper - ms1b(lower))` per line |
-//! | [`qbb`] | 4 / 4 KiB | QBBEngine: a bit scan each way per line, the span between |
+//! | [`qbb`] | 1 / 1 KiB | QBBEngine: a bit scan each way per line, the span between |
 //! | [`leorik`] | 1 / 1 KiB | Leorik: `o ^ (o - r)` above, one leading-zero count below |
 //! | [`sbamg`] | 4 / 4 KiB | `o ^ (o - 3cbn)` per line, `cbn` the nearest blocker below |
 //! | [`kindergarten`] | 4.5 / 5 KiB | multiply the line onto 6 bits, index a line table |

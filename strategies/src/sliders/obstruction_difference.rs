@@ -65,8 +65,8 @@ impl LineAttacks for ObstructionDifference {
 
 /// Declares `$name` a slider whose `line_attacks(occupied, &LineMasks)` (in the calling file)
 /// answers one line of [`ROOK_LINES`] or [`BISHOP_LINES`]: its attacks from a square are the
-/// union of its answers on the square's two lines. Obstruction difference, QBBEngine's line
-/// attacks and SBAMG differ only in that function.
+/// union of its answers on the square's two lines. Obstruction difference and SBAMG differ
+/// only in that function.
 macro_rules! line_slider {
     ($(#[$meta:meta])* $vis:vis struct $name:ident;) => {
         $(#[$meta])*
