@@ -197,13 +197,14 @@ pub fn clustered_median_interval_at(values: &[f64], groups: &[usize], level: f64
 /// every variant moved together); the ratio of the two pooled medians then depends on how
 /// many rounds each side took in the fast sweeps and in the slow ones, and read 0.75x for a
 /// variant whose sweeps all gave 1.00x. Groups empty on either side are skipped; where the
-/// group lengths do not add up to the values, each side is one group. `None` when no group has
-/// values on both sides.
+/// group lengths do not add up to the values, each side is one group, and where the two sides
+/// have different numbers of groups, the figure is the ratio of the pooled medians (an interval
+/// of that one value). `None` when no group has values on both sides.
 pub fn paired_group_ratio(
     (a, a_groups): (&[f64], &[usize]),
     (b, b_groups): (&[f64], &[usize]),
 ) -> Option<(f64, f64, f64)> {
-    let split = |values: &'_ [f64], groups: &[usize]| -> Vec<Vec<f64>> {
+    let split = |values: &[f64], groups: &[usize]| -> Vec<Vec<f64>> {
         if groups.iter().sum::<usize>() != values.len() {
             return vec![values.to_vec()];
         }
