@@ -75,10 +75,14 @@ pub const PEXT_TABLE_BYTES: Footprint = Footprint {
     bishop: BISHOP_TABLE_LEN * 8 + 64 * 16,
 };
 
-/// The split PEXT tables (x86-only `split_pext`): per piece two line tables of 64 × 64
-/// entries and 64 pairs of masks. Here, not in `split_pext`, so that descriptors compile on
-/// every architecture.
-pub const SPLIT_PEXT_TABLE_BYTES: Footprint = Footprint::same(2 * 64 * 64 * 8 + 64 * 16);
+/// The split PEXT tables (x86-only `split_pext`): per piece two line tables of 64 slices of
+/// 72 entries (64 and a cache line of padding), and 64 masks for the rook (its files), 64
+/// pairs for the bishop. Here, not in `split_pext`, so that descriptors compile on every
+/// architecture.
+pub const SPLIT_PEXT_TABLE_BYTES: Footprint = Footprint {
+    rook: 2 * 64 * 72 * 8 + 64 * 8,
+    bishop: 2 * 64 * 72 * 8 + 64 * 16,
+};
 
 /// The subsets of one line's relevant squares through a square, each with its attacks along
 /// the line and its bits packed by the square's whole relevant mask.
