@@ -1,6 +1,7 @@
 //! Split PEXT: two small PEXT tables per square instead of one, a line each. `pext` of the
 //! occupancy by one line's relevant squares (at most six) indexes that line's 64-entry slice,
-//! and the two lines' attacks are ORed. For the rank the index is a shift (see [`rook`]).
+//! and the two lines' attacks are ORed. For the rank the index is a shift: its six inner
+//! squares are contiguous bits.
 //!
 //! Source: new (not in the seeds); chessprogramming, "BMI2" § PEXT Bitboards, split per line
 //! as in the "Split Pext" entry of the talkchess thread of Gigantua's slider benchmark
@@ -41,7 +42,7 @@ pub const SLICE: usize = 72;
 /// A line's slices: `[square][pext(occupied, mask)]`, the last 8 entries of each unused.
 pub type LineTable = [[Bitboard; SLICE]; 64];
 
-/// The file's relevant squares of each square (the rank needs no mask: see [`rook`]).
+/// The file's relevant squares of each square (the rank needs no mask: its index is a shift).
 pub static ROOK_FILE_MASKS: CacheAligned<[u64; 64]> = CacheAligned(file_masks());
 /// The two diagonals' relevant squares of each square.
 pub static BISHOP_MASKS: CacheAligned<[[u64; 2]; 64]> = CacheAligned(masks(BISHOP_LINES));
@@ -142,9 +143,9 @@ fn entry(line: usize, square: Square, index: u64) -> Bitboard {
 /// The file by `pext`; the rank by a shift: its six inner squares are contiguous bits,
 /// `8 · rank + 1` up, so a shift and a mask gather them as `pext` would (the "split index" of
 /// the rank that the community's Split Pext also uses; the slider's own square is among them
-/// when it is inner, and [`rank_table`] holds the same attacks for both of its values). One `pext`
-/// fewer per queen: no difference measured on Zen 4, where `pext` takes a cycle; a quarter
-/// of the `pext`s fewer on Zen 1 and 2, where it is microcoded.
+/// when it is inner, and [`rank_table`] holds the same attacks for both of its values). One
+/// `pext` fewer per queen: no difference measured on Zen 4, where `pext` takes a cycle; a
+/// quarter of the `pext`s fewer on Zen 1 and 2, where it is microcoded.
 #[target_feature(enable = "bmi2")]
 #[inline]
 fn rook(square: Square, occupied: Bitboard) -> Bitboard {
