@@ -175,7 +175,7 @@ crate::family! {
         },
         SplitPext {
             name: "split_pext",
-            summary: "BMI2 pext per line (a shift for the rank) into two 64-entry line tables, ORed (chessprogramming: BMI2, split per line)",
+            summary: "BMI2 pext per line (a shift for the rank) into two line tables of 64 indexes per square, ORed (chessprogramming: BMI2, split per line)",
             needs: bmi2,
             kernel: super::split_pext::SplitPext::new(bmi2),
             source: Source::New,

@@ -38,7 +38,7 @@
 //! | [`plain_magic`] | 2 MiB / 257 KiB | fixed 12/9-bit index, a whole slice per square |
 //! | [`black_magic`] | 689 KiB, shared | fixed-shift black magic, published constants |
 //! | `pext` | 805 / 46 KiB | BMI2 `pext` index into the magic layout |
-//! | `split_pext` | 65 / 65 KiB | BMI2 `pext` per line into two 64-entry line tables |
+//! | `split_pext` | 72.5 / 73 KiB | BMI2 `pext` per line (a shift for the rank), two line tables |
 //! | `slide_arithmetic` | 1 / 1 KiB | BMI2 `bzhi` split at the slider, `blsmsk` above |
 //! | `avx2::kogge_stone` | none | four directions in one `__m256i` |
 //! | `avx512::kogge_stone` | none | eight directions in one `__m512i`, `vprolvq` |

@@ -1,6 +1,6 @@
 //! Split PEXT: two small PEXT tables per square instead of one, a line each. `pext` of the
-//! occupancy by one line's relevant squares (at most six) indexes that line's 64-entry slice,
-//! and the two lines' attacks are ORed. For the rank the index is a shift: its six inner
+//! occupancy by one line's relevant squares (at most six) indexes that line's slice (64
+//! indexes, padded to 72 entries), and the two lines' attacks are ORed. For the rank the index is a shift: its six inner
 //! squares are contiguous bits.
 //!
 //! Source: new (not in the seeds); chessprogramming, "BMI2" § PEXT Bitboards, split per line
@@ -39,7 +39,8 @@ use core::arch::x86_64::_pext_u64;
 /// docs).
 pub const SLICE: usize = 72;
 
-/// A line's slices: `[square][pext(occupied, mask)]`, the last 8 entries of each unused.
+/// A line's slices: `[square][index]`, the index `pext(occupied, mask)` (for the rook's rank,
+/// a shift: see [`TABLES`]); the last 8 entries of each slice unused.
 pub type LineTable = [[Bitboard; SLICE]; 64];
 
 /// The file's relevant squares of each square (the rank needs no mask: its index is a shift).
@@ -48,7 +49,8 @@ pub static ROOK_FILE_MASKS: CacheAligned<[u64; 64]> = CacheAligned(file_masks())
 pub static BISHOP_MASKS: CacheAligned<[[u64; 2]; 64]> = CacheAligned(masks(BISHOP_LINES));
 
 /// The line tables, one after the other: the rook's file and rank, the bishop's diagonal
-/// and anti-diagonal.
+/// and anti-diagonal. The rank's table is indexed by its six inner squares shifted down
+/// (`(occupied >> (8 · rank + 1)) & 63`), the others by `pext` of their relevant squares.
 pub static TABLES: PageAligned<[LineTable; 4]> = PageAligned([
     table(ROOK_LINES[0]),
     rank_table(),
@@ -133,8 +135,9 @@ const fn table(up: Direction) -> LineTable {
     table
 }
 
-/// `tables[line][square][index]`; an index below 64 is in bounds (and the compiler sees it
-/// through the `& 63`, which costs nothing after `pext` by a mask of at most six bits).
+/// `TABLES[line][square][index & 63]`: the `& 63` keeps a shifted rank's six bits, costs
+/// nothing after `pext` by a mask of at most six bits, and shows the compiler the index in
+/// bounds.
 #[inline(always)]
 fn entry(line: usize, square: Square, index: u64) -> Bitboard {
     TABLES.0[line][square as usize][(index & 63) as usize]
