@@ -85,13 +85,22 @@ const fn bishop_lines() -> [BishopLines; 64] {
     lines
 }
 
-/// The attacks along `line` (one square per rank, the slider's left out) of the slider `r`.
+/// The attacks along `line` (one square per rank, the slider's left out) of a slider on
+/// `square`.
+///
+/// `o - r` borrows as `o - 2r` does from the square after the slider on, since `o` lacks the
+/// slider's bit: it sets that bit too, which `& line` clears. Reversed, the slider's bit is
+/// bit `square ^ 56`; the subtrahend is bit `square ^ 63` instead, the same byte mirrored, so
+/// it is one shift of a constant rather than a byte swap of `r`: `o` holds no bit of that
+/// byte (its only square on the line is the slider's), so the borrow reaches the next rank
+/// either way, and the bits it leaves within the byte are off the line.
 #[inline(always)]
-fn line_attacks(occupied: u64, line: u64, r: u64) -> u64 {
+fn line_attacks(occupied: u64, line: u64, square: Square) -> u64 {
     let o = occupied & line;
-    // Wrapping: for the slider on h8 (or, reversed, h1) `2r` is 0 and nothing lies beyond.
-    let forward = o.wrapping_sub(r << 1);
-    let reverse = o.swap_bytes().wrapping_sub(r.swap_bytes() << 1);
+    // Wrapping: for the slider on h8 (or, reversed, a1) the borrow runs off the top, and
+    // nothing lies beyond.
+    let forward = o.wrapping_sub(1 << square as u32);
+    let reverse = o.swap_bytes().wrapping_sub((1 << 63) >> square as u32);
     (forward ^ reverse.swap_bytes()) & line
 }
 
@@ -103,16 +112,14 @@ impl Slider for Hyperbola {
     #[inline(always)]
     fn rook(self, square: Square, occupied: Bitboard) -> Bitboard {
         let lines = &ROOK_LINES.0[square as usize];
-        let r = Bitboard::from_square(square).0;
-        let file = line_attacks(occupied.0, lines.file, r);
+        let file = line_attacks(occupied.0, lines.file, square);
         Bitboard(file | first_rank::rank_attacks(square, occupied.0))
     }
 
     #[inline(always)]
     fn bishop(self, square: Square, occupied: Bitboard) -> Bitboard {
         let lines = &BISHOP_LINES.0[square as usize];
-        let r = Bitboard::from_square(square).0;
-        let diagonal = line_attacks(occupied.0, lines.diagonal, r);
-        Bitboard(diagonal | line_attacks(occupied.0, lines.anti_diagonal, r))
+        let diagonal = line_attacks(occupied.0, lines.diagonal, square);
+        Bitboard(diagonal | line_attacks(occupied.0, lines.anti_diagonal, square))
     }
 }
