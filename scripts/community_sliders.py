@@ -1,9 +1,13 @@
 """Joins Chess_Movegen's output with a bitbench record of queen_attacks: see community-sliders.sh.
 
-Usage: community_sliders.py COMMUNITY_OUTPUT RECORD_JSON [BUILD_NOTE]
+Usage: community_sliders.py RECORD_JSON BUILD_NOTE COMMUNITY_OUTPUT [COMMUNITY_OUTPUT ...]
+
+With several runs of Chess_Movegen, each entry's figure is the median of its runs (a single
+pass of it moves by up to 1.8x between runs on a shared machine), printed with their range.
 """
 import json
 import re
+import statistics
 import sys
 
 # Chess_Movegen's names (its `name` fields) and the bitbench variant of the same technique.
@@ -57,39 +61,66 @@ def community(path):
 
 
 def bitbench(path):
-    """{variant: million queens per second} on `community`, throughput, hot."""
+    """{variant: (median, low, high)} in million queens per second on `community`,
+    throughput, hot: the median and its 95% interval."""
     record = json.load(open(path, encoding="utf-8"))
     figures = {}
     for m in record["measurements"]:
         if (m["family"], m["workload"], m["mode"], m["eviction_bytes"]) == (
             "queen_attacks", "community", "throughput", 0,
         ) and not m.get("floor"):
-            figures[m["variant"]] = 1e3 / m["ns_per_op"]["median"]
+            interval = m.get("median_interval") or {}
+            median = m["ns_per_op"]["median"]
+            figures[m["variant"]] = (
+                1e3 / median,
+                1e3 / interval.get("high", median),
+                1e3 / interval.get("low", median),
+            )
     return figures, record
 
 
+def medians(runs):
+    """{name: (median, min, max)} over the runs that have the entry."""
+    names = {name for run in runs for name in run}
+    return {
+        name: (
+            statistics.median(values := [run[name] for run in runs if name in run]),
+            min(values),
+            max(values),
+        )
+        for name in names
+    }
+
+
 def main():
-    theirs, cpu = community(sys.argv[1])
-    ours, record = bitbench(sys.argv[2])
-    machine = record.get("machine", {})
-    print(f"Community slider benchmark (Chess_Movegen, clang-16 -O3 -march=native) beside bitbench queen_attacks")
-    if len(sys.argv) > 3:
-        print(sys.argv[3])
+    if len(sys.argv) < 4:
+        sys.exit(__doc__)
+    ours, record = bitbench(sys.argv[1])
+    parsed = [community(path) for path in sys.argv[3:]]
+    theirs = medians([figures for figures, _ in parsed])
+    cpu = parsed[0][1]
+    runs = len(parsed)
+    print("Community slider benchmark (Chess_Movegen, clang-16 -O3 -march=native) beside bitbench queen_attacks")
+    print(sys.argv[2])
     print(f"CPU: {cpu}; bitbench record {record.get('run', {}).get('started_utc', '')}")
-    print("Workload: random square, occupancy a & b, 12 queens per occupancy, one thread; "
-          "bitbench: distribution `community`, throughput, hot (median).")
+    print("Workload: random square, occupancy a & b, 12 queens per occupancy, one thread;")
+    print("  bitbench: distribution `community`, throughput, hot.")
     print("Figures in million queens per second; ratio = bitbench / community.")
+    print(f"  community: the median of {runs} run{'s' if runs > 1 else ''} of Chess_Movegen "
+          "[slowest-fastest];")
+    print("  bitbench: the median of its rounds [its 95% interval].")
     print()
-    print(f"{'community entry':34} {'community':>10} {'bitbench variant':24} {'bitbench':>10} {'ratio':>7}")
+    print(f"{'community entry':31} {'community':>17} {'bitbench variant':22} {'bitbench':>17} {'ratio':>6}")
     for name, variant in PAIRS:
         if name in theirs and variant in ours:
-            ratio = ours[variant] / theirs[name]
-            print(f"{name:34} {theirs[name]:10.1f} {variant:24} {ours[variant]:10.1f} {ratio:6.2f}x")
+            (c, c_low, c_high), (b, b_low, b_high) = theirs[name], ours[variant]
+            print(f"{name:31} {c:6.1f} {f'[{c_low:.0f}-{c_high:.0f}]':>10} {variant:22} "
+                  f"{b:6.1f} {f'[{b_low:.0f}-{b_high:.0f}]':>10} {b / c:5.2f}x")
     print()
-    best_theirs = max(theirs.items(), key=lambda kv: kv[1]) if theirs else ("-", 0.0)
-    best_ours = max(ours.items(), key=lambda kv: kv[1]) if ours else ("-", 0.0)
-    print(f"best entry, community:                   {best_theirs[0]} {best_theirs[1]:.1f}")
-    print(f"best queen_attacks variant, bitbench:    {best_ours[0]} {best_ours[1]:.1f}")
+    best_theirs = max(theirs.items(), key=lambda kv: kv[1][0]) if theirs else ("-", (0.0,))
+    best_ours = max(ours.items(), key=lambda kv: kv[1][0]) if ours else ("-", (0.0,))
+    print(f"best entry, community:                   {best_theirs[0]} {best_theirs[1][0]:.1f}")
+    print(f"best queen_attacks variant, bitbench:    {best_ours[0]} {best_ours[1][0]:.1f}")
     missing = sorted({v for _, v in PAIRS} - set(ours))
     if missing:
         print(f"not in this bitbench record: {', '.join(missing)}")
