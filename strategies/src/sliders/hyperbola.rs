@@ -85,22 +85,16 @@ const fn bishop_lines() -> [BishopLines; 64] {
     lines
 }
 
-/// The attacks along `line` (one square per rank, the slider's left out) of a slider on
-/// `square`.
+/// The attacks along `line` (one square per rank, the slider's left out) of the slider `r`.
 ///
 /// `o - r` borrows as `o - 2r` does from the square after the slider on, since `o` lacks the
-/// slider's bit: it sets that bit too, which `& line` clears. Reversed, the slider's bit is
-/// bit `square ^ 56`; the subtrahend is bit `square ^ 63` instead, the same byte mirrored, so
-/// it is one shift of a constant rather than a byte swap of `r`: `o` holds no bit of that
-/// byte (its only square on the line is the slider's), so the borrow reaches the next rank
-/// either way, and the bits it leaves within the byte are off the line.
+/// slider's bit: it sets that bit too, which `& line` clears. The same holds on the reversed
+/// line, so neither subtrahend needs the shift of `2r`.
 #[inline(always)]
-fn line_attacks(occupied: u64, line: u64, square: Square) -> u64 {
+fn line_attacks(occupied: u64, line: u64, r: u64) -> u64 {
     let o = occupied & line;
-    // Wrapping: for the slider on h8 (or, reversed, a1) the borrow runs off the top, and
-    // nothing lies beyond.
-    let forward = o.wrapping_sub(1 << square as u32);
-    let reverse = o.swap_bytes().wrapping_sub((1 << 63) >> square as u32);
+    let forward = o.wrapping_sub(r);
+    let reverse = o.swap_bytes().wrapping_sub(r.swap_bytes());
     (forward ^ reverse.swap_bytes()) & line
 }
 
@@ -112,14 +106,16 @@ impl Slider for Hyperbola {
     #[inline(always)]
     fn rook(self, square: Square, occupied: Bitboard) -> Bitboard {
         let lines = &ROOK_LINES.0[square as usize];
-        let file = line_attacks(occupied.0, lines.file, square);
+        let r = Bitboard::from_square(square).0;
+        let file = line_attacks(occupied.0, lines.file, r);
         Bitboard(file | first_rank::rank_attacks(square, occupied.0))
     }
 
     #[inline(always)]
     fn bishop(self, square: Square, occupied: Bitboard) -> Bitboard {
         let lines = &BISHOP_LINES.0[square as usize];
-        let diagonal = line_attacks(occupied.0, lines.diagonal, square);
-        Bitboard(diagonal | line_attacks(occupied.0, lines.anti_diagonal, square))
+        let r = Bitboard::from_square(square).0;
+        let diagonal = line_attacks(occupied.0, lines.diagonal, r);
+        Bitboard(diagonal | line_attacks(occupied.0, lines.anti_diagonal, r))
     }
 }
