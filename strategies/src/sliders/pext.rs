@@ -22,59 +22,70 @@ use crate::geometry::{relevant, Direction};
 use crate::{Bitboard, Square};
 use core::arch::x86_64::_pext_u64;
 
-/// One square's slice: `offset + pext(occupied, mask)`.
+/// One square's slice, `slice[pext(occupied, mask)]`: the slice's address, not its offset in
+/// the table, so that the lookup is one load from it (an offset costs an add per lookup, as
+/// `magic`'s tagged slices found).
 #[derive(Clone, Copy, Debug)]
 #[repr(C, align(16))]
 pub struct PextEntry {
     pub mask: u64,
-    pub offset: u64,
+    pub slice: *const Bitboard,
 }
+
+// SAFETY: the pointers in `PextEntry` point into immutable statics and are only read.
+unsafe impl Sync for PextEntry {}
 
 /// The attack table and the entries of each piece.
 pub const TABLE_BYTES: crate::geometry::Footprint = tables::PEXT_TABLE_BYTES;
 
-const ROOK_TABLE: [PextEntry; 64] = entries(Direction::ROOK);
-const BISHOP_TABLE: [PextEntry; 64] = entries(Direction::BISHOP);
-
-/// `ROOK_ENTRIES[square]`.
-pub static ROOK_ENTRIES: CacheAligned<[PextEntry; 64]> = CacheAligned(ROOK_TABLE);
-/// `BISHOP_ENTRIES[square]`.
-pub static BISHOP_ENTRIES: CacheAligned<[PextEntry; 64]> = CacheAligned(BISHOP_TABLE);
-
 /// The rook's attack table.
 pub static ROOK_ATTACKS: PageAligned<[Bitboard; ROOK_TABLE_LEN]> =
-    PageAligned(attacks(&ROOK_TABLE, ROOK_LINES));
+    PageAligned(attacks(Direction::ROOK, ROOK_LINES));
 /// The bishop's attack table.
 pub static BISHOP_ATTACKS: PageAligned<[Bitboard; BISHOP_TABLE_LEN]> =
-    PageAligned(attacks(&BISHOP_TABLE, BISHOP_LINES));
+    PageAligned(attacks(Direction::BISHOP, BISHOP_LINES));
 
-const fn entries(directions: [Direction; 4]) -> [PextEntry; 64] {
-    let mut entries = [PextEntry { mask: 0, offset: 0 }; 64];
+/// `ROOK_ENTRIES[square]`.
+pub static ROOK_ENTRIES: CacheAligned<[PextEntry; 64]> =
+    CacheAligned(entries(Direction::ROOK, &raw const ROOK_ATTACKS.0));
+/// `BISHOP_ENTRIES[square]`.
+pub static BISHOP_ENTRIES: CacheAligned<[PextEntry; 64]> =
+    CacheAligned(entries(Direction::BISHOP, &raw const BISHOP_ATTACKS.0));
+
+const fn entries<const N: usize>(
+    directions: [Direction; 4],
+    table: *const [Bitboard; N],
+) -> [PextEntry; 64] {
+    let mut entries = [PextEntry {
+        mask: 0,
+        slice: core::ptr::null(),
+    }; 64];
     let offsets = tables::slice_offsets(directions);
     let mut square = 0;
     while square < 64 {
         let mask = relevant(square as u32, directions);
-        let offset = offsets[square] as u64;
-        entries[square] = PextEntry { mask, offset };
+        let slice = table.cast::<Bitboard>().wrapping_add(offsets[square]);
+        entries[square] = PextEntry { mask, slice };
         square += 1;
     }
     entries
 }
 
 const fn attacks<const N: usize>(
-    entries: &[PextEntry; 64],
+    directions: [Direction; 4],
     lines: [Direction; 2],
 ) -> [Bitboard; N] {
     let mut table = [Bitboard::EMPTY; N];
+    let offsets = tables::slice_offsets(directions);
     let mut square = 0;
     while square < 64 {
-        let PextEntry { mask, offset } = entries[square];
+        let mask = relevant(square as u32, directions);
         tables::fill(
             &mut table,
             square as u32,
             lines,
             mask,
-            offset as usize,
+            offsets[square],
             Hash::Pext,
         );
         square += 1;
@@ -84,30 +95,26 @@ const fn attacks<const N: usize>(
 
 #[target_feature(enable = "bmi2")]
 #[inline]
-fn lookup<const N: usize>(
-    entries: &[PextEntry; 64],
-    table: &[Bitboard; N],
-    square: Square,
-    occupied: Bitboard,
-) -> Bitboard {
+fn lookup(entries: &[PextEntry; 64], square: Square, occupied: Bitboard) -> Bitboard {
     let entry = &entries[square as usize];
-    let index = entry.offset as usize + _pext_u64(occupied.0, entry.mask) as usize;
-    // SAFETY: `pext` by `mask` is below `2^bits`, and the slice `offset..offset + 2^bits`
-    // was written in full by `tables::fill` in const evaluation, which rejects an index
-    // past the end; so `index < N`.
-    unsafe { *table.get_unchecked(index) }
+    let index = _pext_u64(occupied.0, entry.mask) as usize;
+    // SAFETY: `slice` is the square's slice of its piece's attack table (`entries` made it
+    // from the table's address and the slice's offset), `pext` by `mask` is below `2^bits`,
+    // and the slice's `2^bits` entries were written in full by `tables::fill` in const
+    // evaluation, which rejects an index past the table's end.
+    unsafe { *entry.slice.add(index) }
 }
 
 #[target_feature(enable = "bmi2")]
 #[inline]
 fn rook(square: Square, occupied: Bitboard) -> Bitboard {
-    lookup(&ROOK_ENTRIES.0, &ROOK_ATTACKS.0, square, occupied)
+    lookup(&ROOK_ENTRIES.0, square, occupied)
 }
 
 #[target_feature(enable = "bmi2")]
 #[inline]
 fn bishop(square: Square, occupied: Bitboard) -> Bitboard {
-    lookup(&BISHOP_ENTRIES.0, &BISHOP_ATTACKS.0, square, occupied)
+    lookup(&BISHOP_ENTRIES.0, square, occupied)
 }
 
 super::held::feature_slider! {
