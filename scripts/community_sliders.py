@@ -6,6 +6,7 @@ With several runs of Chess_Movegen, each entry's figure is the median of its run
 pass of it moves by up to 1.8x between runs on a shared machine), printed with their range.
 """
 import json
+import math
 import re
 import statistics
 import sys
@@ -92,6 +93,12 @@ def medians(runs):
     }
 
 
+def span(low, high):
+    """`[low-high]` in whole numbers, rounded outwards so that it holds the median printed
+    to one decimal beside it."""
+    return f"[{math.floor(low)}-{math.ceil(high)}]"
+
+
 def main():
     if len(sys.argv) < 4:
         sys.exit(__doc__)
@@ -114,8 +121,8 @@ def main():
     for name, variant in PAIRS:
         if name in theirs and variant in ours:
             (c, c_low, c_high), (b, b_low, b_high) = theirs[name], ours[variant]
-            print(f"{name:31} {c:6.1f} {f'[{c_low:.0f}-{c_high:.0f}]':>10} {variant:22} "
-                  f"{b:6.1f} {f'[{b_low:.0f}-{b_high:.0f}]':>10} {b / c:5.2f}x")
+            print(f"{name:31} {c:6.1f} {span(c_low, c_high):>10} {variant:22} "
+                  f"{b:6.1f} {span(b_low, b_high):>10} {b / c:5.2f}x")
     print()
     best_theirs = max(theirs.items(), key=lambda kv: kv[1][0]) if theirs else ("-", (0.0,))
     best_ours = max(ours.items(), key=lambda kv: kv[1][0]) if ours else ("-", (0.0,))
