@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # bitbench's queen_attacks beside the community's slider benchmark (Gigantua's Chess_Movegen)
 # on this CPU: builds the checkout at PATH with Debian's clang-16 and its own Makefile (in a
-# scratch copy: nothing of it enters this tree), runs it (three times by default, on both
-# sides of bitbench's run: one pass of it moved by up to 1.8x between runs on a shared Zen 4)
+# scratch copy: nothing of it enters this tree), runs it (three times by default, split before
+# and after bitbench's run: one pass of it moved by up to 1.8x between runs on a shared Zen 4)
 # and `bitbench run --only queen_attacks` into a scratch folder, and prints for every technique
 # both have its million queens per second in each, on the community workload (uniform random
 # squares, occupancy a & b of two random words, 12 lookups per occupancy, one thread; bitbench:
@@ -35,7 +35,7 @@ while (($#)); do
         --quick) mode=(--quick) ;;
         --native) native=1 ;;
         --runs)
-            runs=${2:?--runs needs a count}; shift
+            runs=${2:-}; shift
             [[ $runs =~ ^[1-9][0-9]*$ ]] || { echo "community-sliders.sh: --runs needs a positive count, not $runs" >&2; exit 2; }
             ;;
         --keep) keep=${2:?--keep needs a folder}; shift ;;

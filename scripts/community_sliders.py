@@ -81,13 +81,14 @@ def bitbench(path):
 
 
 def medians(runs):
-    """{name: (median, min, max)} over the runs that have the entry."""
+    """{name: (median, min, max, count)} over the runs that have the entry."""
     names = {name for run in runs for name in run}
     return {
         name: (
             statistics.median(values := [run[name] for run in runs if name in run]),
             min(values),
             max(values),
+            len(values),
         )
         for name in names
     }
@@ -113,15 +114,21 @@ def main():
     print("Workload: random square, occupancy a & b, 12 queens per occupancy, one thread;")
     print("  bitbench: distribution `community`, throughput, hot.")
     print("Figures in million queens per second; ratio = bitbench / community.")
-    print(f"  community: the median of {runs} run{'s' if runs > 1 else ''} of Chess_Movegen "
-          "[slowest-fastest];")
+    if runs > 1:
+        print(f"  community: the median of {runs} runs of Chess_Movegen [slowest-fastest] (k/{runs}:")
+        print("    an entry only k runs printed);")
+    else:
+        print("  community: one run of Chess_Movegen;")
     print("  bitbench: the median of its rounds [its 95% interval].")
     print()
     print(f"{'community entry':31} {'community':>17} {'bitbench variant':22} {'bitbench':>17} {'ratio':>6}")
     for name, variant in PAIRS:
         if name in theirs and variant in ours:
-            (c, c_low, c_high), (b, b_low, b_high) = theirs[name], ours[variant]
-            print(f"{name:31} {c:6.1f} {span(c_low, c_high):>10} {variant:22} "
+            (c, c_low, c_high, count), (b, b_low, b_high) = theirs[name], ours[variant]
+            spread = span(c_low, c_high) if count > 1 else "-"
+            if count < runs:
+                spread = f"{count}/{runs} {spread}"
+            print(f"{name:31} {c:6.1f} {spread:>10} {variant:22} "
                   f"{b:6.1f} {span(b_low, b_high):>10} {b / c:5.2f}x")
     print()
     best_theirs = max(theirs.items(), key=lambda kv: kv[1][0]) if theirs else ("-", (0.0,))

@@ -8,7 +8,9 @@
 //!
 //! `o` is the occupancy on the line (the slider's square left out) and `r` the slider's bit.
 //! Subtracting `2r` borrows from the square after the slider up to the first blocker, so
-//! `o ^ (o - 2r)` flips exactly the squares from there to the blocker. For the other
+//! `o ^ (o - 2r)` flips exactly the squares from there to the blocker. (The code subtracts
+//! `r`: `o` lacks the slider's bit, so `o - r` is `o - 2r` with that bit also set, which the
+//! line mask clears; see `line_attacks`.) For the other
 //! direction the line is reversed: files and diagonals hold one square per rank, so a byte
 //! swap (`swap_bytes`, one instruction) reverses their order. A rank lies inside one byte,
 //! where a byte swap does nothing; ranks use the first-rank table instead (the "rank table"

@@ -3,9 +3,9 @@
 //! square and a 64-byte gap, in the same order of squares).
 //!
 //! Source: new (not in the seeds); chessprogramming, "BMI2" § PEXT Bitboards. Footprint: rook
-//! 102,400 entries (800 KiB, with 4 KiB of gaps) and 64 entries of 16 bytes (1 KiB); bishop
-//! 5,248 entries (41 KiB, with 4 KiB of gaps) and 1 KiB. CPU features: BMI2 (x86-64 only; `pext` is fast on Intel and on AMD
-//! from Zen 3, microcoded and slow on Zen 1 and 2).
+//! 102,400 entries and 4 KiB of gaps (804 KiB), and 64 entries of 16 bytes (1 KiB); bishop
+//! 5,248 entries and 4 KiB of gaps (45 KiB), and 1 KiB. CPU features: BMI2 (x86-64 only;
+//! `pext` is fast on Intel and on AMD from Zen 3, microcoded and slow on Zen 1 and 2).
 //!
 //! No magic number and no search: `pext` is a perfect hash by construction, and the index of
 //! a subset is its rank in the order the carry-rippler enumerates subsets.
@@ -52,6 +52,11 @@ pub static ROOK_ENTRIES: CacheAligned<[PextEntry; 64]> =
 pub static BISHOP_ENTRIES: CacheAligned<[PextEntry; 64]> =
     CacheAligned(entries(Direction::BISHOP, &raw const BISHOP_ATTACKS.0));
 
+/// The entries of the piece moving in `directions`, whose attack table `attacks` built at
+/// `table`.
+///
+/// # Panics
+/// At compile time, if a slice would reach past the table's end (a table of the other piece).
 const fn entries<const N: usize>(
     directions: [Direction; 4],
     table: *const [Bitboard; N],
@@ -64,6 +69,10 @@ const fn entries<const N: usize>(
     let mut square = 0;
     while square < 64 {
         let mask = relevant(square as u32, directions);
+        assert!(
+            offsets[square] + (1 << mask.count_ones()) <= N,
+            "a slice past the table's end"
+        );
         let slice = table.cast::<Bitboard>().wrapping_add(offsets[square]);
         entries[square] = PextEntry { mask, slice };
         square += 1;
@@ -98,10 +107,10 @@ const fn attacks<const N: usize>(
 fn lookup(entries: &[PextEntry; 64], square: Square, occupied: Bitboard) -> Bitboard {
     let entry = &entries[square as usize];
     let index = _pext_u64(occupied.0, entry.mask) as usize;
-    // SAFETY: `slice` is the square's slice of its piece's attack table (`entries` made it
-    // from the table's address and the slice's offset), `pext` by `mask` is below `2^bits`,
-    // and the slice's `2^bits` entries were written in full by `tables::fill` in const
-    // evaluation, which rejects an index past the table's end.
+    // SAFETY: `slice` is the square's slice of its piece's attack table: `entries` and
+    // `attacks` take the slice's offset and `mask` from the same `directions`, and `entries`
+    // checked in const evaluation that the slice's `2^mask.count_ones()` entries lie inside
+    // the table. `pext` by `mask` is below `2^mask.count_ones()`.
     unsafe { *entry.slice.add(index) }
 }
 

@@ -69,7 +69,7 @@ pub const ROOK_TABLE_LEN: usize = table_len(Direction::ROOK);
 /// Entries of the bishop's fancy magic and pext tables: 5,248 and the gaps.
 pub const BISHOP_TABLE_LEN: usize = table_len(Direction::BISHOP);
 
-/// The pext tables and their 16-byte per-square entries (mask and offset).
+/// The pext tables and their 16-byte per-square entries (mask and slice address).
 pub const PEXT_TABLE_BYTES: Footprint = Footprint {
     rook: ROOK_TABLE_LEN * 8 + 64 * 16,
     bishop: BISHOP_TABLE_LEN * 8 + 64 * 16,
