@@ -14,6 +14,7 @@
 #   scripts/community-sliders.sh PATH --runs N   run Chess_Movegen N times (default 3, about
 #                                                40 s each on a Zen 4)
 #   scripts/community-sliders.sh PATH --keep D   keep the community outputs and the record in D
+#                                                (a new or empty folder)
 #   scripts/community-sliders.sh PATH --native   bitbench built with -C target-cpu=native (in
 #                                                target/native), as the community benchmark is
 #                                                built with -march=native: its portable
@@ -49,6 +50,11 @@ done
     echo "community-sliders.sh: PATH must be a checkout of Chess_Movegen (Main.cpp, Makefile); see --help" >&2
     exit 2
 }
+# --keep writes into a new or empty folder only, so that no earlier output is replaced.
+if [[ -n $keep && -e $keep ]] && [[ ! -d $keep || -n $(ls -A "$keep") ]]; then
+    echo "community-sliders.sh: --keep $keep: not a new or empty folder (nothing is replaced)" >&2
+    exit 2
+fi
 if ! command -v clang++-16 >/dev/null; then
     { apt-get update -qq && apt-get install -y -qq clang-16 >/dev/null; } ||
         { echo "community-sliders.sh: clang-16 is missing and apt-get could not install it" >&2; exit 2; }

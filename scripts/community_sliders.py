@@ -141,4 +141,9 @@ def main():
 
 
 if __name__ == "__main__":
-    main()
+    try:
+        main()
+    except (OSError, ValueError, KeyError, TypeError) as error:
+        sys.exit(f"community_sliders.py: {error.__class__.__name__}: {error} "
+                 "(a bitbench record and Chess_Movegen outputs are expected; see --help of "
+                 "community-sliders.sh)")
