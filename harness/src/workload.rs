@@ -28,7 +28,8 @@ use std::hint::black_box;
 use std::time::{Duration, Instant};
 use strategies::{inputs, Answer, Bench, Distribution, Kernel, Queries, Visitor};
 
-/// Queries per pass in throughput and latency mode, unless the family's shape says otherwise.
+/// Queries per pass in throughput and latency mode, unless the family's shape says otherwise or
+/// they would hold more than [`POOL_BYTES`](strategies::bench::POOL_BYTES).
 pub const POOL: usize = strategies::Shape::DEFAULT.pool;
 /// The queries and answers of one batch call in throughput mode: at most this many bytes, so
 /// that they stay in L1 beside the variant's own table lines (with 1,024 queries, pawn
@@ -87,7 +88,9 @@ pub struct Workload {
     pub mode: Mode,
     /// Bytes swept between blocks; 0 outside cache-pressure mode.
     pub eviction_bytes: u64,
-    /// Queries per pass outside cache-pressure mode (the family's [`Shape::pool`](strategies::Shape::pool)).
+    /// Queries per pass outside cache-pressure mode: the family's
+    /// [`Shape::pool`](strategies::Shape::pool), fewer where its queries would hold more than
+    /// [`POOL_BYTES`](strategies::bench::POOL_BYTES) ([`Shape::pass_queries`](strategies::Shape::pass_queries)).
     pub pool: usize,
     /// The family's weight in the time budget ([`Shape::weight`](strategies::Shape::weight)).
     pub weight: u32,
@@ -107,7 +110,7 @@ impl Workload {
             distribution,
             mode,
             eviction_bytes,
-            pool: shape.pool,
+            pool: shape.pass_queries(std::mem::size_of::<F::Input>()),
             weight: shape.weight,
             unit: shape.unit,
             answer_bytes: std::mem::size_of::<F::Output>(),

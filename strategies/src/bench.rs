@@ -117,7 +117,8 @@ impl<I> Queries<I> {
 /// How a family is measured, beyond its distributions: most families take the defaults.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Shape {
-    /// Queries per pass in throughput and latency mode.
+    /// Queries per pass in throughput and latency mode, at most: fewer where they would hold
+    /// more than [`POOL_BYTES`] ([`Shape::pass_queries`]).
     pub pool: usize,
     /// Queries per pass at most in a `--quick` run, a smoke test of a few seconds: shorter
     /// passes keep the run to its budget with enough rounds to give each median a useful
@@ -149,32 +150,37 @@ impl Shape {
     };
 }
 
-impl Shape {
-    /// The shape of the three families whose queries hold a whole position (80 bytes): a pool of
-    /// 4,096 queries, 320 KiB, where the default 16,384 (1.3 MiB) would make fetching the inputs
-    /// in random order (the harness shuffles them) a large part of every variant's time, and the
-    /// inputs would compete with the slider tables for the L2 cache. An engine asks about a
-    /// position that is already in L1.
-    pub const POSITIONS: Shape = Shape {
-        pool: 4096,
-        ..Shape::DEFAULT
-    };
-}
+/// The most bytes of queries a pass holds: [`Shape::pass_queries`] takes fewer queries than a
+/// family's [`Shape::pool`] where they would exceed it. A pass's queries stay in cache through
+/// the untimed warm-up and the timed pass of a sample, so their share of L2 is taken from the
+/// variant's tables: 16,384 16-byte slider queries (256 KiB, a quarter of a 1 MiB L2) left the
+/// 851 KiB `pext` queen table too little of Zen 4's, and 4,096 80-byte position queries
+/// (320 KiB) did the same to the tables of the position families. An engine asks about a
+/// square and an occupancy in registers, or a position already in L1.
+///
+/// Measured on Zen 4 (AMD EPYC family 25 model 17, 2026-11-27, paired runs of two builds whose
+/// records were scratch, not kept):
+/// with at most 128 KiB of queries the `pext` queen went from 1.28-1.33 ns to 1.24 ns (native
+/// build; 4,096 slider queries gave the same as 8,192, so the smaller part of the table a
+/// shorter pass reaches does not explain it), rooks with 689 KiB to 2 MiB tables 4-15% faster
+/// on the dense and random workloads, the `rook_xray_attacks` table techniques 3-16% faster,
+/// `legality_test`'s `generate_and_search` 11% and `attacks_to`'s magic-table super-pieces
+/// 4-8%; nothing slower beyond run-to-run noise (3%) but the empty kernel of the position
+/// families, whose fixed cost per pass is spread over fewer queries (0.70 to 0.73 ns).
+pub const POOL_BYTES: usize = 128 << 10;
 
 impl Shape {
-    /// The shape of the slider families (`rook_attacks`, `bishop_attacks`, `queen_attacks`): a
-    /// pool of 8,192 queries, 128 KiB of 16-byte [`SliderQuery`](crate::sliders::SliderQuery)s,
-    /// where the default 16,384 (256 KiB) holds a quarter of a 1 MiB L2 for the whole run and
-    /// leaves the largest tables (`pext` and `magic`, 800-850 KiB for a queen) less of it
-    /// than their own warm pass gave them. Measured on Zen 4 (paired runs, native build): the
-    /// `pext` queen went from 1.28-1.33 ns to 1.24 ns with 8,192 queries and with 4,096 alike
-    /// (so the smaller share of the table a shorter pass touches made no difference); `magic`,
-    /// `plain_magic`, `black_magic`, `chess` and `pext` rooks 4-15% faster on the dense and
-    /// random workloads; no variant slower by more than run-to-run noise (3%).
-    pub const SLIDERS: Shape = Shape {
-        pool: 8192,
-        ..Shape::DEFAULT
-    };
+    /// Queries per pass in throughput and latency mode for queries of `input_bytes` each: the
+    /// shape's [`pool`](Shape::pool), or as many as [`POOL_BYTES`] holds if that is fewer
+    /// (8,192 slider queries, 5,461 x-ray queries, 1,638 position queries).
+    pub const fn pass_queries(&self, input_bytes: usize) -> usize {
+        let fit = POOL_BYTES / if input_bytes == 0 { 1 } else { input_bytes };
+        if fit < self.pool {
+            fit
+        } else {
+            self.pool
+        }
+    }
 }
 
 impl Default for Shape {

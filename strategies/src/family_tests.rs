@@ -12,15 +12,15 @@ use std::time::{Duration, Instant};
 
 /// Prints, for every distribution of `F`, each runnable variant's nanoseconds per query in
 /// batches of 4096 (the best of several timed rounds) and its speed relative to the fastest
-/// variant that needs no CPU feature. The loop is the harness's throughput mode: a pool of
-/// 16384 queries in batches of 1024 into one reused output buffer. Rough: for a developer's
-/// eyes, not for records.
+/// variant that needs no CPU feature. The loop is the harness's throughput mode: a pass of
+/// the harness's length ([`Shape::pass_queries`](crate::Shape::pass_queries)) in batches of
+/// 1024 into one reused output buffer. Rough: for a developer's eyes, not for records.
 pub(crate) fn print_timings<F: Bench>() {
-    const POOL: usize = 16_384;
+    let pool = F::shape().pass_queries(std::mem::size_of::<F::Input>());
     let cpu = Cpu::detect();
     for distribution in F::distributions() {
         let mut rng = inputs::rng(inputs::DEFAULT_SEED, "timings");
-        let queries = F::queries(distribution, &mut rng, POOL).inputs;
+        let queries = F::queries(distribution, &mut rng, pool).inputs;
         let mut rows = Vec::new();
         for variant in runnable_variants::<F>(&cpu) {
             let descriptor = F::descriptor(variant);

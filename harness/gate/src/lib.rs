@@ -19,17 +19,17 @@
 //!   time is the kernels', not the position corpus's. The caches are simulated from there on:
 //!   the kernel's tables and queries start cold.
 //! - [`measure`] (measured): reaches the variant's kernel through `Family::visit` and runs one
-//!   pass of the family's [`Shape::pool`](strategies::Shape::pool) queries. A variant that
-//!   cannot run here (AVX2 on a CPU without it) does nothing.
+//!   pass of the workload's [`pool`](harness::workload::Workload::pool) of queries. A variant
+//!   that cannot run here (AVX2 on a CPU without it) does nothing.
 
 use harness::workload::{Mode, Pass, Prepared, Workload};
 use std::hint::black_box;
 use strategies::inputs::DEFAULT_SEED;
 use strategies::{Bench, Cpu, Families, FamilyVisitor, Feature, Registry};
 
-/// Passes over the workload's queries per measurement. One pass is the family's
-/// [`Shape::pool`](strategies::Shape::pool) queries ([`harness::workload::POOL`], 16,384, for
-/// most families): the fixed cost around it (dispatch, two clock reads) is a few hundred
+/// Passes over the workload's queries per measurement. One pass is the workload's
+/// [`pool`](harness::workload::Workload::pool) of queries (16,384 for most families, fewer where
+/// they would hold more than [`POOL_BYTES`](strategies::bench::POOL_BYTES)): the fixed cost around it (dispatch, two clock reads) is a few hundred
 /// instructions, well under 1 % of any kernel's count.
 pub const PASSES: u64 = 1;
 

@@ -41,7 +41,7 @@ impl Bench for QueenAttacksFamily {
         Shape {
             latency: false,
             unit: "queen",
-            ..Shape::SLIDERS
+            ..Shape::DEFAULT
         }
     }
 

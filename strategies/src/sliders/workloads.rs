@@ -6,7 +6,7 @@
 
 use super::families::SliderFamily;
 use super::SliderQuery;
-use crate::bench::{Bench, Draw, Shape};
+use crate::bench::{Bench, Draw};
 use crate::family::pieces::{Line, LinePiece};
 use crate::family::Family;
 use crate::geometry;
@@ -33,10 +33,6 @@ pub const EXHAUSTIVE_SQUARES: [Square; 8] = [
 ];
 
 impl<P: LinePiece> Bench for SliderFamily<P> {
-    fn shape() -> Shape {
-        Shape::SLIDERS
-    }
-
     fn verification_inputs(seed: u64) -> Vec<(&'static str, Vec<SliderQuery>)> {
         let mut rng = inputs::rng(seed, SliderFamily::<P>::NAME);
         vec![
