@@ -38,7 +38,7 @@ def die(message):
     sys.exit(2)
 
 
-# A kernel that ran did at least one instruction per query (a pass is 1,638 to 16,384 queries,
+# A kernel that ran did at least one instruction per query (a pass is 1,024 to 16,384 queries,
 # perft's 12 positions millions of nodes); a variant that cannot run on this CPU (AVX2 without
 # AVX2, NEON off aarch64) returns at once, in ~150.
 NOT_RUN_BELOW = 1_024

@@ -29,7 +29,7 @@ use std::time::{Duration, Instant};
 use strategies::{inputs, Answer, Bench, Distribution, Kernel, Queries, Visitor};
 
 /// Queries per pass in throughput and latency mode, unless the family's shape says otherwise or
-/// they would hold more than [`POOL_BYTES`](strategies::bench::POOL_BYTES).
+/// they would hold more than its [`pool_bytes`](strategies::Shape::pool_bytes).
 pub const POOL: usize = strategies::Shape::DEFAULT.pool;
 /// The queries and answers of one batch call in throughput mode: at most this many bytes, so
 /// that they stay in L1 beside the variant's own table lines (with 1,024 queries, pawn
@@ -89,8 +89,8 @@ pub struct Workload {
     /// Bytes swept between blocks; 0 outside cache-pressure mode.
     pub eviction_bytes: u64,
     /// Queries per pass outside cache-pressure mode: the family's
-    /// [`Shape::pool`](strategies::Shape::pool), fewer where its queries would hold more than
-    /// [`POOL_BYTES`](strategies::bench::POOL_BYTES) ([`Shape::pass_queries`](strategies::Shape::pass_queries)).
+    /// [`Shape::pool`](strategies::Shape::pool), fewer where its queries would hold more than its
+    /// [`pool_bytes`](strategies::Shape::pool_bytes) ([`Shape::pass_queries`](strategies::Shape::pass_queries)).
     pub pool: usize,
     /// The family's weight in the time budget ([`Shape::weight`](strategies::Shape::weight)).
     pub weight: u32,

@@ -118,8 +118,11 @@ impl<I> Queries<I> {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Shape {
     /// Queries per pass in throughput and latency mode, at most: fewer where they would hold
-    /// more than [`POOL_BYTES`] ([`Shape::pass_queries`]).
+    /// more than [`pool_bytes`](Shape::pool_bytes) ([`Shape::pass_queries`]).
     pub pool: usize,
+    /// The most bytes of queries a pass holds: [`POOL_BYTES`] but for the position families
+    /// ([`Shape::POSITIONS`]).
+    pub pool_bytes: usize,
     /// Queries per pass at most in a `--quick` run, a smoke test of a few seconds: shorter
     /// passes keep the run to its budget with enough rounds to give each median a useful
     /// interval (perft's twelve positions take some 8 ms per variant).
@@ -142,6 +145,7 @@ impl Shape {
     /// every mode, weight 1, times per query.
     pub const DEFAULT: Shape = Shape {
         pool: 16_384,
+        pool_bytes: POOL_BYTES,
         quick_pool: 2_048,
         latency: true,
         cache_pressure: true,
@@ -150,37 +154,53 @@ impl Shape {
     };
 }
 
-/// The most bytes of queries a pass holds: [`Shape::pass_queries`] takes fewer queries than a
-/// family's [`Shape::pool`] where they would exceed it. A pass's queries stay in cache through
+/// The most bytes of queries a pass holds by default ([`Shape::pool_bytes`]):
+/// [`Shape::pass_queries`] takes fewer queries than a family's [`Shape::pool`] where they would
+/// exceed it. A pass's queries stay in cache through
 /// the untimed warm-up and the timed pass of a sample, so their share of L2 is taken from the
 /// variant's tables: 16,384 16-byte slider queries (256 KiB, a quarter of a 1 MiB L2) left the
 /// 851 KiB `pext` queen table too little of Zen 4's, and 4,096 80-byte position queries
-/// (320 KiB) did the same to the tables of the position families. An engine asks about a
-/// square and an occupancy in registers, or a position already in L1.
+/// (320 KiB) did the same to the tables of the position families (which keep them all the
+/// same: see [`Shape::POSITIONS`]). An engine asks about a square and an occupancy in
+/// registers.
 ///
 /// Measured on Zen 4 (AMD EPYC family 25 model 17, 2026-11-27, paired runs of two builds whose
 /// records were scratch, not kept):
 /// with at most 128 KiB of queries the `pext` queen went from 1.28-1.33 ns to 1.24 ns (native
 /// build; 4,096 slider queries gave the same as 8,192, so the smaller part of the table a
 /// shorter pass reaches does not explain it), rooks with 689 KiB to 2 MiB tables 4-15% faster
-/// on the dense and random workloads, the `rook_xray_attacks` table techniques 3-16% faster,
-/// `legality_test`'s `generate_and_search` 11% and `attacks_to`'s magic-table super-pieces
-/// 4-8%; nothing slower beyond run-to-run noise (3%) but the empty kernel of the position
-/// families, whose fixed cost per pass is spread over fewer queries (0.70 to 0.73 ns).
+/// on the dense and random workloads, the `rook_xray_attacks` table techniques 3-16% faster;
+/// nothing slower beyond run-to-run noise (3%).
 pub const POOL_BYTES: usize = 128 << 10;
 
 impl Shape {
     /// Queries per pass in throughput and latency mode for queries of `input_bytes` each: the
-    /// shape's [`pool`](Shape::pool), or as many as [`POOL_BYTES`] holds if that is fewer
-    /// (8,192 slider queries, 5,461 x-ray queries, 1,638 position queries).
+    /// shape's [`pool`](Shape::pool), or as many as its [`pool_bytes`](Shape::pool_bytes)
+    /// hold if that is fewer (8,192 slider queries, 5,461 x-ray queries).
     pub const fn pass_queries(&self, input_bytes: usize) -> usize {
-        let fit = POOL_BYTES / if input_bytes == 0 { 1 } else { input_bytes };
+        let fit = self.pool_bytes / if input_bytes == 0 { 1 } else { input_bytes };
         if fit < self.pool {
             fit
         } else {
             self.pool
         }
     }
+}
+
+impl Shape {
+    /// The shape of the three families whose queries hold a whole position (80 bytes): a pass of
+    /// 4,096 queries, 320 KiB, above [`POOL_BYTES`]. The default 16,384 (1.3 MiB) would make
+    /// fetching the inputs in random order (the harness shuffles them) a large part of every
+    /// variant's time; fewer let the branch predictor learn each position: with 1,638 (128 KiB),
+    /// `legality_test`'s `generate_and_search`, which generates a position's moves, went from
+    /// 143 to 127 ns in the harness, whose warm-up runs each position four times, and from 137
+    /// to 88 ns in `crosscheck`'s plain loop, which runs them fifteen times or more, where the
+    /// table techniques of `attacks_to` gained 4-8% (Zen 4, paired runs).
+    pub const POSITIONS: Shape = Shape {
+        pool: 4096,
+        pool_bytes: 4096 * 80,
+        ..Shape::DEFAULT
+    };
 }
 
 impl Default for Shape {

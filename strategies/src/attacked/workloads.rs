@@ -1,7 +1,7 @@
 //! What the attacked-by-side family is verified and measured on.
 
 use super::{AttackedFamily, SideQuery};
-use crate::bench::{Bench, Draw};
+use crate::bench::{Bench, Draw, Shape};
 use crate::inputs;
 use crate::position::corpus::random_position;
 use crate::position::edge_positions::edge_positions;
@@ -23,6 +23,10 @@ fn every_square_both_sides(positions: &[Position]) -> Vec<SideQuery> {
 }
 
 impl Bench for AttackedFamily {
+    fn shape() -> Shape {
+        Shape::POSITIONS
+    }
+
     fn verification_inputs(_seed: u64) -> Vec<(&'static str, Vec<SideQuery>)> {
         vec![
             (

@@ -1,7 +1,7 @@
 //! What the attacks-to family is verified and measured on.
 
 use super::{AttacksToFamily, SquareQuery};
-use crate::bench::{Bench, Draw};
+use crate::bench::{Bench, Draw, Shape};
 use crate::inputs;
 use crate::position::corpus::random_position;
 use crate::position::edge_positions::edge_positions;
@@ -17,6 +17,10 @@ pub fn every_square(positions: &[Position]) -> Vec<SquareQuery> {
 }
 
 impl Bench for AttacksToFamily {
+    fn shape() -> Shape {
+        Shape::POSITIONS
+    }
+
     fn verification_inputs(_seed: u64) -> Vec<(&'static str, Vec<SquareQuery>)> {
         vec![
             (

@@ -1,7 +1,7 @@
 //! What the legality-test family is verified and measured on.
 
 use super::{LegalityTestFamily, MoveQuery};
-use crate::bench::{Bench, Draw};
+use crate::bench::{Bench, Draw, Shape};
 use crate::inputs;
 use crate::position::corpus::{corpus_position_with_moves, random_position};
 use crate::position::edge_positions::edge_positions;
@@ -153,6 +153,10 @@ fn random_query(rng: &mut impl Rng) -> MoveQuery {
 }
 
 impl Bench for LegalityTestFamily {
+    fn shape() -> Shape {
+        Shape::POSITIONS
+    }
+
     fn verification_inputs(seed: u64) -> Vec<(&'static str, Vec<MoveQuery>)> {
         let corpus = default_corpus();
         let edges = edge_positions();

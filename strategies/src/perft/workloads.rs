@@ -156,6 +156,7 @@ impl Bench for PerftFamily {
             cache_pressure: false,
             weight: 8,
             unit: "node",
+            ..Shape::DEFAULT
         }
     }
 
