@@ -156,13 +156,11 @@ impl Shape {
 
 /// The most bytes of queries a pass holds by default ([`Shape::pool_bytes`]):
 /// [`Shape::pass_queries`] takes fewer queries than a family's [`Shape::pool`] where they would
-/// exceed it. A pass's queries stay in cache through
-/// the untimed warm-up and the timed pass of a sample, so their share of L2 is taken from the
-/// variant's tables: 16,384 16-byte slider queries (256 KiB, a quarter of a 1 MiB L2) left the
-/// 851 KiB `pext` queen table too little of Zen 4's, and 4,096 80-byte position queries
-/// (320 KiB) did the same to the tables of the position families (which keep them all the
-/// same: see [`Shape::POSITIONS`]). An engine asks about a square and an occupancy in
-/// registers.
+/// exceed it. A pass's queries stay in cache through the untimed warm-up and the timed pass of
+/// a sample, so their share of L2 is taken from the variant's tables: 16,384 16-byte slider
+/// queries (256 KiB, a quarter of a 1 MiB L2) left the 851 KiB `pext` queen table too little
+/// of Zen 4's. An engine asks about a square and an occupancy in registers. (The position
+/// families keep 320 KiB of queries for another reason: see [`Shape::POSITIONS`].)
 ///
 /// Measured on Zen 4 (AMD EPYC family 25 model 17, 2026-11-27, paired runs of two builds whose
 /// records were scratch, not kept):
@@ -193,9 +191,10 @@ impl Shape {
     /// fetching the inputs in random order (the harness shuffles them) a large part of every
     /// variant's time; fewer let the branch predictor learn each position: with 1,638 (128 KiB),
     /// `legality_test`'s `generate_and_search`, which generates a position's moves, went from
-    /// 143 to 127 ns in the harness, whose warm-up runs each position four times, and from 137
-    /// to 88 ns in `crosscheck`'s plain loop, which runs them fifteen times or more, where the
-    /// table techniques of `attacks_to` gained 4-8% (Zen 4, paired runs).
+    /// 143 to 127 ns in the harness, whose warm-up runs each position at least four times, and
+    /// from 137 to 88 ns in `crosscheck`'s plain loop, which runs them fifteen times or more
+    /// (Zen 4, paired runs). Keeping 4,096 forgoes the 4-8% the table techniques of
+    /// `attacks_to` gained with 1,638, as their tables share L2 with the positions.
     pub const POSITIONS: Shape = Shape {
         pool: 4096,
         pool_bytes: 4096 * 80,
