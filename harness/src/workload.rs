@@ -90,7 +90,8 @@ pub struct Workload {
     pub eviction_bytes: u64,
     /// Queries per pass outside cache-pressure mode: the family's
     /// [`Shape::pool`](strategies::Shape::pool), fewer where its queries would hold more than its
-    /// [`pool_bytes`](strategies::Shape::pool_bytes) ([`Shape::pass_queries`](strategies::Shape::pass_queries)).
+    /// [`pool_bytes`](strategies::Shape::pool_bytes)
+    /// ([`Shape::pass_queries`](strategies::Shape::pass_queries)).
     pub pool: usize,
     /// The family's weight in the time budget ([`Shape::weight`](strategies::Shape::weight)).
     pub weight: u32,

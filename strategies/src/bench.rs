@@ -120,8 +120,8 @@ pub struct Shape {
     /// Queries per pass in throughput and latency mode, at most: fewer where they would hold
     /// more than [`pool_bytes`](Shape::pool_bytes) ([`Shape::pass_queries`]).
     pub pool: usize,
-    /// The most bytes of queries a pass holds: [`POOL_BYTES`] but for the position families
-    /// ([`Shape::POSITIONS`]).
+    /// The most bytes of queries a pass holds: [`POOL_BYTES`], but no limit for the position
+    /// families ([`Shape::POSITIONS`]).
     pub pool_bytes: usize,
     /// Queries per pass at most in a `--quick` run, a smoke test of a few seconds: shorter
     /// passes keep the run to its budget with enough rounds to give each median a useful
@@ -175,29 +175,24 @@ impl Shape {
     /// Queries per pass in throughput and latency mode for queries of `input_bytes` each: the
     /// shape's [`pool`](Shape::pool), or as many as its [`pool_bytes`](Shape::pool_bytes)
     /// hold if that is fewer (8,192 slider queries, 5,461 x-ray queries).
-    pub const fn pass_queries(&self, input_bytes: usize) -> usize {
-        let fit = self.pool_bytes / if input_bytes == 0 { 1 } else { input_bytes };
-        if fit < self.pool {
-            fit
-        } else {
-            self.pool
-        }
+    pub fn pass_queries(&self, input_bytes: usize) -> usize {
+        self.pool.min(self.pool_bytes / input_bytes.max(1))
     }
 }
 
 impl Shape {
     /// The shape of the three families whose queries hold a whole position (80 bytes): a pass of
-    /// 4,096 queries, 320 KiB, above [`POOL_BYTES`]. The default 16,384 (1.3 MiB) would make
-    /// fetching the inputs in random order (the harness shuffles them) a large part of every
-    /// variant's time; fewer let the branch predictor learn each position: with 1,638 (128 KiB),
-    /// `legality_test`'s `generate_and_search`, which generates a position's moves, went from
-    /// 143 to 127 ns in the harness, whose warm-up runs each position at least four times, and
-    /// from 137 to 88 ns in `crosscheck`'s plain loop, which runs them fifteen times or more
-    /// (Zen 4, paired runs). Keeping 4,096 forgoes the 4-8% the table techniques of
+    /// 4,096 queries, 320 KiB, with no byte limit ([`POOL_BYTES`] would allow 1,638). The default
+    /// 16,384 (1.3 MiB) would make fetching the inputs in random order (the harness shuffles them)
+    /// a large part of every variant's time; fewer let the branch predictor learn each position:
+    /// with 1,638 (128 KiB), `legality_test`'s `generate_and_search`, which generates a position's
+    /// moves, went from 143 to 127 ns in the harness, whose warm-up runs each position at least
+    /// four times, and from 137 to 88 ns in `crosscheck`'s plain loop, which runs them fifteen
+    /// times or more (Zen 4, paired runs). Keeping 4,096 forgoes the 4-8% the table techniques of
     /// `attacks_to` gained with 1,638, as their tables share L2 with the positions.
     pub const POSITIONS: Shape = Shape {
         pool: 4096,
-        pool_bytes: 4096 * 80,
+        pool_bytes: usize::MAX,
         ..Shape::DEFAULT
     };
 }
@@ -292,4 +287,19 @@ fn distributions_of<F: Bench + ?Sized>() -> &'static [Distribution] {
     let distributions: &'static [Distribution] = distributions.leak();
     made.push((family, distributions));
     distributions
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_pass_holds_at_most_its_shapes_bytes_of_queries() {
+        let default = Shape::DEFAULT;
+        assert_eq!(default.pass_queries(8), 16_384);
+        assert_eq!(default.pass_queries(16), 8_192);
+        assert_eq!(default.pass_queries(24), 5_461);
+        assert_eq!(default.pass_queries(0), 16_384);
+        assert_eq!(Shape::POSITIONS.pass_queries(80), 4_096);
+    }
 }

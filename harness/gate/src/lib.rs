@@ -28,9 +28,10 @@ use strategies::inputs::DEFAULT_SEED;
 use strategies::{Bench, Cpu, Families, FamilyVisitor, Feature, Registry};
 
 /// Passes over the workload's queries per measurement. One pass is the workload's
-/// [`pool`](harness::workload::Workload::pool) of queries (16,384 for most families, fewer where
-/// they would hold more than the family's [`pool_bytes`](strategies::Shape::pool_bytes)): the fixed cost around it (dispatch, two clock reads) is a few hundred
-/// instructions, well under 1 % of any kernel's count.
+/// [`pool`](harness::workload::Workload::pool) of queries (16,384 for most families, fewer
+/// where they would hold more than the family's
+/// [`pool_bytes`](strategies::Shape::pool_bytes)): the fixed cost around it (dispatch, two
+/// clock reads) is a few hundred instructions, well under 1 % of any kernel's count.
 pub const PASSES: u64 = 1;
 
 /// One kernel ready to measure, whatever its family: the one dynamic call per measurement is
