@@ -12,7 +12,8 @@
 //! Each iteration is one pass over a workload's queries. Like the runner, the benchmark never
 //! replays one sequence of queries back to back: it cycles through several random orders of
 //! them, so the branch predictor cannot memorize the sequence. Under cache pressure, only the
-//! queries are timed (`iter_custom`), not the sweeps between blocks.
+//! queries are timed (`iter_custom`), not the sweeps between blocks. The loops run in the copy
+//! compiled for this CPU's [`Level`](strategies::Level), as the runner's do.
 //!
 //! Its length is a budget, not a measurement: criterion warms each id up for
 //! [`CRITERION_WARM_UP`] and measures it for [`CRITERION_MEASUREMENT`], and its analysis comes
@@ -32,13 +33,14 @@ use harness::workload::{Prepared, Workload};
 use std::time::Duration;
 use strategies::family::Empty;
 use strategies::inputs::DEFAULT_SEED;
-use strategies::{Bench, Cpu, Families, FamilyVisitor, Kernel, Registry, Visitor};
+use strategies::{Bench, Cpu, Families, FamilyVisitor, Kernel, Level, Registry, Visitor};
 
 /// Random orders of the queries to cycle through.
 const ORDERS: usize = 16;
 
 fn family<F: Bench>(c: &mut Criterion) {
     let cpu = Cpu::detect();
+    let level = Level::detect(&cpu);
     // Verify, then time: a variant that disagrees with the reference is never benchmarked.
     let verdicts = verify_family::<F>(&cpu, &Selection::all::<Families>(), DEFAULT_SEED);
     let agreed = |name: &str| verdicts.iter().any(|v| v.variant == name && v.agreed());
@@ -68,7 +70,13 @@ fn family<F: Bench>(c: &mut Criterion) {
             let full = bench_id(F::NAME, variant, &workload);
             full.strip_prefix(&prefix).unwrap_or(&full).to_string()
         };
-        bench(&mut group, &id(FLOOR), &mut prepared, Empty::<F>::new());
+        bench(
+            &mut group,
+            &id(FLOOR),
+            &mut prepared,
+            Empty::<F>::new(),
+            level,
+        );
         for &variant in F::variants() {
             let name = F::descriptor(variant).name;
             if !agreed(name) {
@@ -78,6 +86,7 @@ fn family<F: Bench>(c: &mut Criterion) {
                 group: &mut group,
                 id: id(name),
                 prepared: &mut prepared,
+                level,
             };
             let _ = F::visit(variant, &cpu, visitor);
         }
@@ -91,13 +100,14 @@ fn bench<F: Bench, K: Kernel<F>>(
     id: &str,
     prepared: &mut Prepared<F>,
     kernel: K,
+    level: Level,
 ) {
     group.bench_function(id, |b| {
         b.iter_custom(|iters| {
             let mut total = Duration::ZERO;
             for i in 0..iters {
                 prepared.select(i as usize % ORDERS);
-                total += prepared.run(kernel, 1).0;
+                total += prepared.run(kernel, 1, level).0;
             }
             total
         })
@@ -108,12 +118,13 @@ struct BenchVariant<'a, 'g, F: Bench> {
     group: &'a mut BenchmarkGroup<'g, criterion::measurement::WallTime>,
     id: String,
     prepared: &'a mut Prepared<F>,
+    level: Level,
 }
 
 impl<F: Bench> Visitor<F> for BenchVariant<'_, '_, F> {
     type Output = ();
     fn visit<K: Kernel<F>>(self, kernel: K) {
-        bench(self.group, &self.id, self.prepared, kernel);
+        bench(self.group, &self.id, self.prepared, kernel, self.level);
     }
 }
 

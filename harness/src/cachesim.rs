@@ -22,7 +22,8 @@ use std::hint::black_box;
 use std::path::Path;
 use std::process::Command;
 use strategies::family::Empty;
-use strategies::{Bench, Cpu, Families, FamilyVisitor, Kernel, Registry, Visitor};
+use strategies::level::Batch;
+use strategies::{Bench, Cpu, Families, FamilyVisitor, Kernel, Level, Registry, Visitor};
 
 /// Whether valgrind can run here; the error says how to get it.
 pub fn check_available() -> Result<()> {
@@ -252,7 +253,12 @@ pub fn worker(selection: &Selection, cpu: &Cpu, seed: u64) {
             {
                 let mut prepared = workload.prepare::<F>(self.seed);
                 prepared.draw(1);
-                replay(&mut prepared, FLOOR, Empty::<F>::new());
+                replay(
+                    &mut prepared,
+                    FLOOR,
+                    Empty::<F>::new(),
+                    Level::detect(self.cpu),
+                );
                 for &variant in &variants {
                     let name = F::descriptor(variant).name;
                     let _ = F::visit(
@@ -261,6 +267,7 @@ pub fn worker(selection: &Selection, cpu: &Cpu, seed: u64) {
                         ReplayVariant {
                             prepared: &mut prepared,
                             name,
+                            level: Level::detect(self.cpu),
                         },
                     );
                 }
@@ -277,17 +284,19 @@ pub fn worker(selection: &Selection, cpu: &Cpu, seed: u64) {
 struct ReplayVariant<'a, F: Bench> {
     prepared: &'a mut Prepared<F>,
     name: &'static str,
+    /// The copy of the loop that runs, as in the harness.
+    level: Level,
 }
 
 impl<F: Bench> Visitor<F> for ReplayVariant<'_, F> {
     type Output = ();
     fn visit<K: Kernel<F>>(self, kernel: K) {
-        replay(self.prepared, self.name, kernel);
+        replay(self.prepared, self.name, kernel, self.level);
     }
 }
 
 /// One warm-up pass, then a counted pass, then a dump named after what was counted.
-fn replay<F: Bench, K: Kernel<F>>(prepared: &mut Prepared<F>, name: &str, kernel: K) {
+fn replay<F: Bench, K: Kernel<F>>(prepared: &mut Prepared<F>, name: &str, kernel: K, level: Level) {
     let workload = prepared.workload;
     let mut out = [F::Output::default(); PRESSURE_BLOCK];
     let mut queries = 0u64;
@@ -299,7 +308,11 @@ fn replay<F: Bench, K: Kernel<F>>(prepared: &mut Prepared<F>, name: &str, kernel
             if counted {
                 client::toggle_collect();
             }
-            kernel.batch(black_box(block), out);
+            level.run(Batch::<F, K> {
+                kernel,
+                inputs: black_box(block),
+                outputs: out,
+            });
             black_box(&mut *out);
             if counted {
                 client::toggle_collect();

@@ -32,7 +32,10 @@ use rand_chacha::ChaCha8Rng;
 use std::hint::black_box;
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
-use strategies::{inputs, Answer, Bench, Cpu, FamilyVisitor, Kernel, Queries, Registry, Visitor};
+use strategies::level::Job;
+use strategies::{
+    inputs, Answer, Bench, Cpu, FamilyVisitor, Kernel, Level, Queries, Registry, Visitor,
+};
 
 /// How far (as a factor, either way) a harness figure may be from its plain loop.
 pub const TOLERANCE: f64 = 1.25;
@@ -191,6 +194,7 @@ impl<F: Bench> PlainLoops for FamilyLoops<'_, F> {
                 queries: &mut self.queries,
                 work: self.work,
                 rng: &mut self.rng,
+                level: Level::detect(self.cpu),
             };
             let Ok(plain_ns) = F::visit(variant, self.cpu, plain) else {
                 continue;
@@ -214,24 +218,28 @@ struct PlainLoop<'a, F: Bench> {
     work: u64,
     /// Shuffles the queries between passes.
     rng: &'a mut ChaCha8Rng,
+    /// The copy of the loop that runs, as in the harness.
+    level: Level,
 }
 
 impl<F: Bench> Visitor<F> for PlainLoop<'_, F> {
     type Output = f64;
     fn visit<K: Kernel<F>>(self, kernel: K) -> f64 {
-        plain_loop(kernel, self.queries, self.work, self.rng)
+        plain_loop(kernel, self.queries, self.work, self.rng, self.level)
     }
 }
 
 /// One batch call over every query, the answers tested against their masks where there are
 /// any, as often as [`MIN_REPS`] and [`MIN_TIME`] ask, the queries shuffled (untimed) before
-/// each; the fastest pass per unit of work.
+/// each; the fastest pass per unit of work. The call and the test run in `level`'s copy, as
+/// the harness's do.
 #[inline(never)]
 fn plain_loop<F: Bench, K: Kernel<F>>(
     kernel: K,
     queries: &mut Queries<F::Input>,
     work: u64,
     rng: &mut ChaCha8Rng,
+    level: Level,
 ) -> f64 {
     let mut out = vec![F::Output::default(); queries.inputs.len()];
     let mut fastest = f64::INFINITY;
@@ -240,9 +248,34 @@ fn plain_loop<F: Bench, K: Kernel<F>>(
     while reps < MIN_REPS || (started.elapsed() < MIN_TIME && reps < 100_000) {
         shuffle(queries, rng);
         let start = Instant::now();
-        kernel.batch(black_box(&queries.inputs), &mut out);
-        let passing = match &queries.masks {
-            Some(masks) => out
+        level.run(PlainPass::<F, K> {
+            kernel,
+            queries,
+            out: &mut out,
+        });
+        black_box(&mut out);
+        fastest = fastest.min(start.elapsed().as_nanos() as f64 / work as f64);
+        reps += 1;
+    }
+    fastest
+}
+
+/// One pass of [`plain_loop`], as a [`Job`]: the batch call, and the answers tested against
+/// their masks where there are any.
+struct PlainPass<'a, F: Bench, K> {
+    kernel: K,
+    queries: &'a Queries<F::Input>,
+    out: &'a mut [F::Output],
+}
+
+impl<F: Bench, K: Kernel<F>> Job for PlainPass<'_, F, K> {
+    type Output = ();
+    #[inline(always)]
+    fn run(self) {
+        self.kernel.batch(black_box(&self.queries.inputs), self.out);
+        let passing = match &self.queries.masks {
+            Some(masks) => self
+                .out
                 .iter()
                 .zip(masks)
                 .filter(|&(answer, &mask)| answer.fold() & mask == 0)
@@ -250,11 +283,7 @@ fn plain_loop<F: Bench, K: Kernel<F>>(
             None => 0,
         };
         black_box(passing);
-        black_box(&mut out);
-        fastest = fastest.min(start.elapsed().as_nanos() as f64 / work as f64);
-        reps += 1;
     }
-    fastest
 }
 
 /// The queries (with their masks, alike) in a new random order, in place.

@@ -35,7 +35,7 @@ use rand_chacha::ChaCha8Rng;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 use strategies::family::Empty;
-use strategies::{inputs, Bench, Cpu, Family, Kernel, Visitor};
+use strategies::{inputs, Bench, Cpu, Family, Kernel, Level, Visitor};
 
 /// The floor's name in records and tables.
 pub const FLOOR: &str = "empty";
@@ -368,12 +368,13 @@ impl<F: Bench> WorkloadState<F> {
     }
 
     /// One time per query of the kernel in `slot`, hot, on its selected queries.
-    fn sample(&mut self, cpu: &Cpu, slot: usize) -> f64 {
+    fn sample(&mut self, cpu: &Cpu, level: Level, slot: usize) -> f64 {
         let pass = HotPass {
             prepared: &mut self.prepared,
+            level,
         };
         let (elapsed, count) = match self.slots[slot] {
-            Slot::Floor => pass.prepared.run_hot(Empty::<F>::new()),
+            Slot::Floor => pass.prepared.run_hot(Empty::<F>::new(), level),
             Slot::Variant(v) => F::visit(v, cpu, pass).expect("variant was checked to be runnable"),
             Slot::Twin(v) => {
                 F::visit(v, cpu, AsTwin(pass)).expect("variant was checked to be runnable")
@@ -412,12 +413,13 @@ impl<F: Bench> WorkloadRun for WorkloadState<F> {
         stop: &AtomicBool,
     ) -> Result<(), Interrupted> {
         let slots = self.slots.len();
+        let level = Level::detect(cpu);
         self.prepared.acquire();
         // A warm-up round (caches, predictors, clock), not kept.
         self.prepared.draw(slots);
         for slot in 0..slots {
             self.prepared.select(slot);
-            self.sample(cpu, slot);
+            self.sample(cpu, level, slot);
         }
         let start = Instant::now();
         let mut rounds = 0;
@@ -429,7 +431,7 @@ impl<F: Bench> WorkloadRun for WorkloadState<F> {
             self.prepared.draw(slots);
             for slot in self.shuffled_slots() {
                 self.prepared.select(slot);
-                let kept = self.sample(cpu, slot);
+                let kept = self.sample(cpu, level, slot);
                 self.samples[slot].push(kept);
             }
             rounds += 1;

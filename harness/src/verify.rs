@@ -6,11 +6,15 @@
 //! 2. every input in one batch;
 //! 3. batches of every length 0 to 9 and one long odd length, at odd offsets into both the
 //!    input and the output slice, with the output around the batch checked to be untouched.
+//!
+//! Each check runs the copy of the kernel's loops that the harness times: the one compiled for
+//! the run's [`Level`].
 
 use crate::select::{entries, Selection};
 use serde::Serialize;
 use std::hint::black_box;
-use strategies::{Answer, Bench, Bitboard, Cpu, Kernel, Part, Visitor};
+use strategies::level::{Batch, Job};
+use strategies::{Answer, Bench, Bitboard, Cpu, Kernel, Level, Part, Visitor};
 
 /// The lengths of the short batches, and the long odd one.
 pub const SHORT_LENGTHS: std::ops::RangeInclusive<usize> = 0..=9;
@@ -147,6 +151,7 @@ pub fn verify_family<F: Bench>(cpu: &Cpu, selection: &Selection, seed: u64) -> V
                 Checker::<F> {
                     inputs: &inputs,
                     expected: &expected,
+                    level: Level::detect(cpu),
                 },
             ) {
                 Ok(Ok(checked)) => Outcome::Agreed { checked },
@@ -168,6 +173,8 @@ pub fn verify_family<F: Bench>(cpu: &Cpu, selection: &Selection, seed: u64) -> V
 struct Checker<'a, F: Bench> {
     inputs: &'a [F::Input],
     expected: &'a [F::Output],
+    /// The copy of the kernel's loops that is checked: the one the harness times.
+    level: Level,
 }
 
 impl<F: Bench> Visitor<F> for Checker<'_, F> {
@@ -175,11 +182,14 @@ impl<F: Bench> Visitor<F> for Checker<'_, F> {
 
     fn visit<K: Kernel<F>>(self, kernel: K) -> Result<u64, Mismatch> {
         let mut checked = 0u64;
-        for (i, &input) in self.inputs.iter().enumerate() {
-            let got = black_box(kernel.query(black_box(input)));
-            if got != self.expected[i] {
-                return Err(self.mismatch("single query".into(), i, got));
-            }
+        let queries = Queries::<F, K> {
+            kernel,
+            inputs: self.inputs,
+            expected: self.expected,
+        };
+        let wrong = self.level.run(queries);
+        if let Some((i, got)) = wrong {
+            return Err(self.mismatch("single query".into(), i, got));
         }
         checked += self.inputs.len() as u64;
         let [first, second] = self.sentinels();
@@ -190,6 +200,27 @@ impl<F: Bench> Visitor<F> for Checker<'_, F> {
             checked += self.offset_batches(kernel, sentinel)?;
         }
         Ok(checked)
+    }
+}
+
+/// Every input as a single query, as a [`Job`]: the first whose answer is wrong, with it.
+struct Queries<'a, F: Bench, K> {
+    kernel: K,
+    inputs: &'a [F::Input],
+    expected: &'a [F::Output],
+}
+
+impl<F: Bench, K: Kernel<F>> Job for Queries<'_, F, K> {
+    type Output = Option<(usize, F::Output)>;
+    #[inline(always)]
+    fn run(self) -> Option<(usize, F::Output)> {
+        for (i, &input) in self.inputs.iter().enumerate() {
+            let got = black_box(self.kernel.query(black_box(input)));
+            if got != self.expected[i] {
+                return Some((i, got));
+            }
+        }
+        None
     }
 }
 
@@ -220,7 +251,11 @@ impl<F: Bench> Checker<'_, F> {
     /// Every input in one batch.
     fn whole_batch<K: Kernel<F>>(&self, kernel: K, sentinel: F::Output) -> Result<u64, Mismatch> {
         let mut out = vec![sentinel; self.inputs.len()];
-        kernel.batch(self.inputs, &mut out);
+        self.level.run(Batch::<F, K> {
+            kernel,
+            inputs: self.inputs,
+            outputs: &mut out,
+        });
         match (0..self.inputs.len()).find(|&i| out[i] != self.expected[i]) {
             Some(i) => Err(self.mismatch(format!("one batch of {}", out.len()), i, out[i])),
             None => Ok(self.inputs.len() as u64),
@@ -242,7 +277,11 @@ impl<F: Bench> Checker<'_, F> {
                 for out_offset in OFFSETS {
                     let mut out = vec![sentinel; len + 2 * OFFSETS[2]];
                     let batch = &inputs[in_offset..in_offset + len];
-                    kernel.batch(batch, &mut out[out_offset..out_offset + len]);
+                    self.level.run(Batch::<F, K> {
+                        kernel,
+                        inputs: batch,
+                        outputs: &mut out[out_offset..out_offset + len],
+                    });
                     let check = format!(
                         "batch of {len} at input offset {in_offset}, output offset {out_offset}"
                     );
@@ -305,6 +344,7 @@ mod tests {
         Checker::<InBetweenFamily> {
             inputs: &inputs,
             expected: &expected,
+            level: Level::detect(&Cpu::detect()),
         }
         .visit(kernel)
     }

@@ -26,7 +26,8 @@ use rand::seq::SliceRandom;
 use rand_chacha::ChaCha8Rng;
 use std::hint::black_box;
 use std::time::{Duration, Instant};
-use strategies::{inputs, Answer, Bench, Distribution, Kernel, Queries, Visitor};
+use strategies::level::Job;
+use strategies::{inputs, Answer, Bench, Distribution, Kernel, Level, Queries, Visitor};
 
 /// Queries per pass in throughput and latency mode, unless the family's shape says otherwise or
 /// they would hold more than its [`pool_bytes`](strategies::Shape::pool_bytes).
@@ -288,11 +289,16 @@ impl<F: Bench> Prepared<F> {
     /// `cargo bench` (whose iterations warm them) and the instruction-count gate use it; the
     /// runner's samples use [`Prepared::run_hot`]. Returns the time spent on queries and the
     /// work done (the number of queries, or of the family's unit). The loops are generic over
-    /// `K`, so each variant gets its own compiled copy with the query inlined.
+    /// `K`, so each variant gets its own compiled copy with the query inlined, and one more
+    /// for each [`Level`]: `level` picks the copy that runs.
     #[inline(never)]
-    pub fn run<K: Kernel<F>>(&mut self, kernel: K, passes: u64) -> (Duration, u64) {
+    pub fn run<K: Kernel<F>>(&mut self, kernel: K, passes: u64, level: Level) -> (Duration, u64) {
         self.touch();
-        self.timed(kernel, passes)
+        level.run(Timed {
+            prepared: self,
+            kernel,
+            passes,
+        })
     }
 
     /// One untimed pass with `kernel` (`Prepared::warm`), then one timed pass over the
@@ -319,11 +325,14 @@ impl<F: Bench> Prepared<F> {
     /// `plain_magic`, 2.3 MiB, measured 1.29 and 1.31 times its plain loop after one pass on a
     /// Zen 4 with 1 MiB of L2, 0.99 and 1.02 after four).
     #[inline(never)]
-    pub fn run_hot<K: Kernel<F>>(&mut self, kernel: K) -> (Duration, u64) {
+    pub fn run_hot<K: Kernel<F>>(&mut self, kernel: K, level: Level) -> (Duration, u64) {
         let warming = Instant::now();
         let mut passes = 0;
         loop {
-            self.warm(kernel);
+            level.run(Warm {
+                prepared: self,
+                kernel,
+            });
             passes += 1;
             let warmed = warming.elapsed();
             if warmed >= WARM_UP && (passes >= WARM_PASSES || warmed >= WARM_CAP) {
@@ -331,7 +340,11 @@ impl<F: Bench> Prepared<F> {
             }
         }
         self.touch();
-        self.timed(kernel, 1)
+        level.run(Timed {
+            prepared: self,
+            kernel,
+            passes: 1,
+        })
     }
 
     /// Untimed: every selected query through `kernel`, in the reverse order of the timed pass
@@ -341,6 +354,7 @@ impl<F: Bench> Prepared<F> {
     /// trained on the answer (warmed on the timed order itself, knight `lookup`, which loops
     /// over the knights, measured 1.4 times faster than a plain loop over freshly shuffled
     /// queries). Each block is reversed into a scratch block that stays in L1.
+    #[inline(always)]
     fn warm<K: Kernel<F>>(&mut self, kernel: K) {
         let inputs = &self.sets[self.current].inputs;
         let mut link = 0u64;
@@ -365,6 +379,7 @@ impl<F: Bench> Prepared<F> {
     }
 
     /// `passes` timed passes in the workload's mode: the time and the work done.
+    #[inline(always)]
     fn timed<K: Kernel<F>>(&mut self, kernel: K, passes: u64) -> (Duration, u64) {
         let count = self.work * passes;
         let elapsed = match self.workload.mode {
@@ -386,6 +401,7 @@ impl<F: Bench> Prepared<F> {
         }
     }
 
+    #[inline(always)]
     fn throughput<K: Kernel<F>>(&mut self, kernel: K, passes: u64) -> Duration {
         let Queries { inputs, masks } = &self.sets[self.current];
         let start = Instant::now();
@@ -408,6 +424,7 @@ impl<F: Bench> Prepared<F> {
         start.elapsed()
     }
 
+    #[inline(always)]
     fn latency<K: Kernel<F>>(&mut self, kernel: K, passes: u64) -> Duration {
         let Queries { inputs, masks } = &self.sets[self.current];
         let opaque_zero = black_box(0u64);
@@ -433,6 +450,7 @@ impl<F: Bench> Prepared<F> {
         elapsed
     }
 
+    #[inline(always)]
     fn pressure<K: Kernel<F>>(&mut self, kernel: K, passes: u64) -> Duration {
         let Queries { inputs, masks } = &self.sets[self.current];
         debug_assert!(masks.is_none(), "pressure mode measures plain queries");
@@ -450,6 +468,35 @@ impl<F: Bench> Prepared<F> {
             }
         }
         elapsed
+    }
+}
+
+/// [`Prepared::timed`] as a [`Job`], for [`Level::run`].
+struct Timed<'a, F: Bench, K> {
+    prepared: &'a mut Prepared<F>,
+    kernel: K,
+    passes: u64,
+}
+
+impl<F: Bench, K: Kernel<F>> Job for Timed<'_, F, K> {
+    type Output = (Duration, u64);
+    #[inline(always)]
+    fn run(self) -> (Duration, u64) {
+        self.prepared.timed(self.kernel, self.passes)
+    }
+}
+
+/// [`Prepared::warm`] as a [`Job`], for [`Level::run`].
+struct Warm<'a, F: Bench, K> {
+    prepared: &'a mut Prepared<F>,
+    kernel: K,
+}
+
+impl<F: Bench, K: Kernel<F>> Job for Warm<'_, F, K> {
+    type Output = ();
+    #[inline(always)]
+    fn run(self) {
+        self.prepared.warm(self.kernel)
     }
 }
 
@@ -494,12 +541,14 @@ fn passing<A: Answer>(answers: &[A], masks: &[u64]) -> usize {
 pub struct Pass<'a, F: Bench> {
     pub prepared: &'a mut Prepared<F>,
     pub passes: u64,
+    /// The copy of the loop that runs.
+    pub level: Level,
 }
 
 impl<F: Bench> Visitor<F> for Pass<'_, F> {
     type Output = (Duration, u64);
     fn visit<K: Kernel<F>>(self, kernel: K) -> (Duration, u64) {
-        self.prepared.run(kernel, self.passes)
+        self.prepared.run(kernel, self.passes, self.level)
     }
 }
 
@@ -507,12 +556,14 @@ impl<F: Bench> Visitor<F> for Pass<'_, F> {
 /// `Family::visit` hands over: one sample of the runner.
 pub struct HotPass<'a, F: Bench> {
     pub prepared: &'a mut Prepared<F>,
+    /// The copy of the loop that runs.
+    pub level: Level,
 }
 
 impl<F: Bench> Visitor<F> for HotPass<'_, F> {
     type Output = (Duration, u64);
     fn visit<K: Kernel<F>>(self, kernel: K) -> (Duration, u64) {
-        self.prepared.run_hot(kernel)
+        self.prepared.run_hot(kernel, self.level)
     }
 }
 

@@ -79,6 +79,7 @@ fn record(samples: &[Samples]) -> Record {
             feature_masked: false,
             only: vec![],
             cache_state: None,
+            loops: None,
         },
         clock: None,
         simd_speedups: simd_speedups(&measurements),

@@ -2,7 +2,7 @@
 //! to a workload's queries is the reference answer, for every workload of every family.
 
 use harness::workload::{Answers, Mode, Workload};
-use strategies::{Bench, Cpu, Families, FamilyVisitor, Queries, Registry, SquarePair};
+use strategies::{Bench, Cpu, Families, FamilyVisitor, Level, Queries, Registry, SquarePair};
 use strategies::{InBetweenFamily, Square};
 
 fn agree<F: Bench>() {
@@ -33,7 +33,11 @@ fn agree<F: Bench>() {
             }
             // Running it through the timing loops works and counts the work of every query
             // (one per query, or the family's own unit, such as perft's nodes).
-            let (_, count) = prepared.run(strategies::family::Empty::<F>::new(), 1);
+            let (_, count) = prepared.run(
+                strategies::family::Empty::<F>::new(),
+                1,
+                Level::detect(&cpu),
+            );
             let work: u64 = queries.inputs.iter().map(F::work).sum();
             assert_eq!(count, work.max(1));
         }

@@ -138,6 +138,7 @@ pub mod knight_attacks;
 pub mod knight_fill;
 pub mod knight_forks;
 pub mod legality_test;
+pub mod level;
 pub mod movegen;
 pub mod pawn_structure;
 pub mod perft;
@@ -159,6 +160,7 @@ pub use cpu::{Cpu, Feature, Unsupported};
 pub use family::{Descriptor, Family, Kernel, Source, Visitor};
 pub use in_between::{InBetween, InBetweenFamily, InBetweenVariant};
 pub use knight_attacks::{KnightAttacks, KnightFamily, KnightVariant};
+pub use level::Level;
 pub use position::{Castling, Colour, Move, Piece, Position};
 pub use registry::{Families, FamilyInfo, FamilyVisitor, Registry};
 pub use sliders::{
@@ -167,7 +169,8 @@ pub use sliders::{
 pub use square::{Square, SquareError, SquarePair};
 
 /// Runs `variant` of family `F` on a batch: `outputs[i]` becomes the answer to `inputs[i]`.
-/// Fails, touching nothing, if the variant cannot run on `cpu`.
+/// Fails, touching nothing, if the variant cannot run on `cpu`. The batch loop runs in the copy
+/// compiled for the highest [`Level`] `cpu` allows, as the harness measured it.
 ///
 /// # Panics
 /// If the slices differ in length.
@@ -177,18 +180,33 @@ pub fn run_batch<F: Family>(
     inputs: &[F::Input],
     outputs: &mut [F::Output],
 ) -> Result<(), Unsupported> {
-    struct Batch<'a, F: Family> {
+    struct Run<'a, F: Family> {
         inputs: &'a [F::Input],
         outputs: &'a mut [F::Output],
+        level: Level,
     }
-    impl<F: Family> Visitor<F> for Batch<'_, F> {
+    impl<F: Family> Visitor<F> for Run<'_, F> {
         type Output = ();
         fn visit<K: Kernel<F>>(self, kernel: K) {
-            kernel.batch(self.inputs, self.outputs)
+            let (inputs, outputs) = (self.inputs, self.outputs);
+            self.level.run(level::Batch::<F, K> {
+                kernel,
+                inputs,
+                outputs,
+            })
         }
     }
     assert_eq!(inputs.len(), outputs.len(), "batch slices differ in length");
-    F::visit(variant, cpu, Batch::<F> { inputs, outputs })
+    let level = Level::detect(cpu);
+    F::visit(
+        variant,
+        cpu,
+        Run::<F> {
+            inputs,
+            outputs,
+            level,
+        },
+    )
 }
 
 /// The variants of `F` that run on `cpu` (detected features, less any masked), in registry

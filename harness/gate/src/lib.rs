@@ -25,7 +25,7 @@
 use harness::workload::{Mode, Pass, Prepared, Workload};
 use std::hint::black_box;
 use strategies::inputs::DEFAULT_SEED;
-use strategies::{Bench, Cpu, Families, FamilyVisitor, Feature, Registry};
+use strategies::{Bench, Cpu, Families, FamilyVisitor, Feature, Level, Registry};
 
 /// Passes over the workload's queries per measurement. One pass is the workload's
 /// [`pool`](harness::workload::Workload::pool) of queries (16,384 for most families, fewer
@@ -54,6 +54,7 @@ impl<F: Bench> Kernel for Case<F> {
         let pass = Pass {
             prepared: &mut self.prepared,
             passes: black_box(PASSES),
+            level: Level::detect(&self.cpu),
         };
         // Err: the variant cannot run on this CPU; nothing to measure.
         let _ = black_box(F::visit(black_box(self.variant), &self.cpu, pass));

@@ -21,7 +21,7 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
-use strategies::{Families, Registry};
+use strategies::{Families, Level, Registry};
 
 /// The main job.
 pub fn run(context: &Context, args: &RunArgs) -> Result<ExitCode> {
@@ -358,6 +358,7 @@ fn make_record(
             disabled_features: disabled,
             only: context.selection.names().to_vec(),
             cache_state: Some(CACHE_STATE.to_string()),
+            loops: Some(loops_of(Level::detect(&context.cpu))),
         },
         clock,
         simd_speedups: simd_speedups(&analysis.measurements),
@@ -508,6 +509,11 @@ fn self_check() -> Result<ExitCode> {
     } else {
         ExitCode::FAILURE
     })
+}
+
+/// What `run.loops` says of a run at `level`.
+fn loops_of(level: Level) -> String {
+    format!("{level} ({})", level.instructions())
 }
 
 #[cfg(test)]

@@ -139,7 +139,17 @@ pub struct Run {
     /// The cache state every sample was taken in, in words (schema 3; [`CACHE_STATE`]).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub cache_state: Option<String>,
+    /// The copy of the measuring loops that ran, the [`strategies::Level`] they were compiled
+    /// for and its instructions: `x86-64-v4 (baseline + avx2,...)`. Absent from the records
+    /// made before the loops were compiled per level, whose loops had the baseline's
+    /// ([`LOOPS_BEFORE_LEVELS`]).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub loops: Option<String>,
 }
+
+/// What a record without `run.loops` was measured with.
+pub const LOOPS_BEFORE_LEVELS: &str = "not stated: the build's own target features \
+     (tool.target_features), the baseline's unless built with -C target-cpu or target-feature";
 
 /// What `run.cache_state` says of a record made by this build.
 pub const CACHE_STATE: &str = "hot: before its one timed pass, every sample runs the same \
@@ -497,6 +507,11 @@ impl Record {
             .map_or(1.0, |c| c.spread)
     }
 
+    /// The instructions the record's measuring loops were compiled with, in words.
+    pub fn loops(&self) -> &str {
+        self.run.loops.as_deref().unwrap_or(LOOPS_BEFORE_LEVELS)
+    }
+
     /// The cache state the record's samples were taken in, in words.
     pub fn cache_state(&self) -> &str {
         self.run
@@ -522,8 +537,13 @@ impl Record {
         } else {
             String::new()
         };
+        // The level's name: the first word of `run.loops`.
+        let loops = match self.run.loops.as_deref().and_then(|l| l.split(' ').next()) {
+            Some(level) => format!(", loops {level}"),
+            None => String::new(),
+        };
         format!(
-            "{} ({}{masked}) · {date} · bitbench {}",
+            "{} ({}{masked}{loops}) · {date} · bitbench {}",
             self.machine.cpu.describe(),
             self.machine.arch,
             self.tool.version

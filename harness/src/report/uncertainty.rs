@@ -215,9 +215,11 @@ pub fn control_lines(record: &Record, family: &str) -> Vec<String> {
 /// What the intervals and ties of a record's tables mean, one sentence per line.
 pub fn explanation(record: &Record) -> Vec<String> {
     let state = format!("Cache state: {}.", record.cache_state());
+    let loops = format!("Loops compiled for: {}.", record.loops());
     match SpreadKind::of(record) {
         SpreadKind::MedianInterval => vec![
             state,
+            loops,
             "The spread of a time (± in the ranked tables, where it is the wider side in percent \
              of the median; an interval column in the full tables; whiskers in the charts): the \
              95% interval of the median of the rounds, from the two pairs of order statistics \
@@ -256,6 +258,7 @@ pub fn explanation(record: &Record) -> Vec<String> {
         ],
         SpreadKind::InterquartileRange => vec![
             state,
+            loops,
             "The spread of a time (± in the ranked tables, where it is the wider side in percent \
              of the median; an interval column in the full tables; whiskers in the charts): the \
              interquartile range of the samples, as this schema-1 record kept no rounds."

@@ -101,6 +101,7 @@ pub fn synthetic_record_with(brand: &str, started_utc: &str, options: Options) -
             feature_masked: false,
             only: vec![],
             cache_state: None,
+            loops: None,
         },
         clock: None,
         simd_speedups: simd_speedups(&measurements),

@@ -12,6 +12,7 @@
 //! inside [`Slider::with_features`], so a feature-gated technique's lookups are inlined.
 
 use super::{AttacksTo, SquareQuery};
+use crate::level::Job;
 use crate::position::leapers;
 use crate::position::{Colour, Piece, Position};
 use crate::sliders::Slider;
@@ -39,16 +40,54 @@ pub struct SuperPiece<S>(pub S);
 impl<S: Slider> AttacksTo for SuperPiece<S> {
     #[inline(always)]
     fn attackers(self, position: &Position, square: Square) -> Bitboard {
-        self.0.with_features(|| attackers(self.0, position, square))
+        let slider = self.0;
+        slider.with_features(One {
+            slider,
+            position,
+            square,
+        })
     }
 
     #[inline(always)]
     fn attackers_batch(self, queries: &[SquareQuery], out: &mut [Bitboard]) {
         assert_eq!(queries.len(), out.len(), "batch slices differ in length");
-        self.0.with_features(|| {
-            for (out, query) in out.iter_mut().zip(queries) {
-                *out = attackers(self.0, &query.position, query.square);
-            }
+        let slider = self.0;
+        slider.with_features(Many {
+            slider,
+            queries,
+            out,
         })
+    }
+}
+
+/// One query as a [`Job`], for [`Slider::with_features`].
+struct One<'a, S> {
+    slider: S,
+    position: &'a Position,
+    square: Square,
+}
+
+impl<S: Slider> Job for One<'_, S> {
+    type Output = Bitboard;
+    #[inline(always)]
+    fn run(self) -> Bitboard {
+        attackers(self.slider, self.position, self.square)
+    }
+}
+
+/// A batch as a [`Job`], for [`Slider::with_features`].
+struct Many<'a, S> {
+    slider: S,
+    queries: &'a [SquareQuery],
+    out: &'a mut [Bitboard],
+}
+
+impl<S: Slider> Job for Many<'_, S> {
+    type Output = ();
+    #[inline(always)]
+    fn run(self) {
+        for (out, query) in self.out.iter_mut().zip(self.queries) {
+            *out = attackers(self.slider, &query.position, query.square);
+        }
     }
 }

@@ -12,6 +12,7 @@ pub mod workloads;
 
 use crate::cpu::{Cpu, Unsupported};
 use crate::family::{Descriptor, Family, Kernel, Visitor};
+use crate::level::Job;
 use crate::position::reference::attacks_from;
 use crate::sliders::{
     BishopAttacksFamily, RookAttacksFamily, Slider, SliderQuery, SliderUser, SliderVariant,
@@ -38,7 +39,26 @@ impl<S: Slider> Kernel<QueenAttacksFamily> for Queen<S> {
     #[inline(always)]
     fn batch(self, queries: &[SliderQuery], out: &mut [Bitboard]) {
         let slider = self.0;
-        slider.with_features(|| slider.queen_batch(queries, out))
+        slider.with_features(QueenBatch {
+            slider,
+            queries,
+            out,
+        })
+    }
+}
+
+/// [`Slider::queen_batch`] as a [`Job`], for [`Slider::with_features`].
+struct QueenBatch<'a, S> {
+    slider: S,
+    queries: &'a [SliderQuery],
+    out: &'a mut [Bitboard],
+}
+
+impl<S: Slider> Job for QueenBatch<'_, S> {
+    type Output = ();
+    #[inline(always)]
+    fn run(self) {
+        self.slider.queen_batch(self.queries, self.out)
     }
 }
 

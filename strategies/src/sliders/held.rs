@@ -52,17 +52,17 @@ macro_rules! feature_slider {
             }
         }
 
-        /// Runs `body` compiled with the feature: see `Slider::with_features`.
+        /// Runs `job` compiled with the feature: see `Slider::with_features`.
         #[target_feature(enable = $feature)]
-        fn with_feature<R>(body: impl FnOnce() -> R) -> R {
-            body()
+        fn with_feature<J: $crate::level::Job>(job: J) -> J::Output {
+            job.run()
         }
 
         impl $crate::sliders::Slider for $name {
             #[inline]
-            fn with_features<R>(self, body: impl FnOnce() -> R) -> R {
+            fn with_features<J: $crate::level::Job>(self, job: J) -> J::Output {
                 // SAFETY: `self.0` is the feature's token, which exists only if it was detected.
-                unsafe { with_feature(body) }
+                unsafe { with_feature(job) }
             }
 
             $($crate::sliders::held::feature_slider!(@method $method($($argument),*) => $call);)*

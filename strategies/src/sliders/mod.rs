@@ -94,6 +94,7 @@ pub use families::{
     SliderVariant,
 };
 
+use crate::level::Job;
 use crate::{Bitboard, Square};
 use core::fmt;
 
@@ -125,17 +126,19 @@ pub trait Slider: Copy {
         self.rook(square, occupied) | self.bishop(square, occupied)
     }
 
-    /// Runs `body` inside a function compiled with the CPU features the technique needs, and
-    /// returns its result; a portable technique simply calls it.
+    /// Runs `job` inside a function compiled with the CPU features the technique needs, and
+    /// returns its result; a portable technique simply runs it.
     ///
     /// For code built on a technique (attacks to a square, a move generator): a method of a
     /// token-holding technique is a call into a `#[target_feature]` function, which is not
     /// inlined into code compiled without the feature; a batch loop run inside `with_features`
-    /// gets every lookup inlined instead (the closure is inlined into the feature-enabled
-    /// function, and the lookups into it).
+    /// gets every lookup inlined instead (the job is inlined into the feature-enabled
+    /// function, and the lookups into it). A [`Job`], not a closure: a closure is optimized
+    /// alone, for the baseline, before it is inlined into a loop compiled for a
+    /// [`Level`](crate::Level) ([`Job`] says what that cost).
     #[inline(always)]
-    fn with_features<R>(self, body: impl FnOnce() -> R) -> R {
-        body()
+    fn with_features<J: Job>(self, job: J) -> J::Output {
+        job.run()
     }
 
     /// `out[i] = rook(queries[i].square, queries[i].occupied)`; any length, any alignment.

@@ -8,6 +8,7 @@
 
 use super::modify_occupancy::ModifyOccupancy;
 use super::{XrayAttacks, XrayQuery};
+use crate::level::Job;
 use crate::sliders::Slider;
 use crate::{Bitboard, Square};
 
@@ -33,17 +34,42 @@ impl<S: Slider> XrayAttacks for ModifyOccupancyFeatured<S> {
 
     #[inline]
     fn rook_xray_batch(self, queries: &[XrayQuery], out: &mut [Bitboard]) {
-        let kernel = self.0;
-        kernel
-            .0
-            .with_features(|| kernel.rook_xray_batch(queries, out))
+        let (kernel, rook) = (self.0, true);
+        kernel.0.with_features(Batch {
+            kernel,
+            rook,
+            queries,
+            out,
+        })
     }
 
     #[inline]
     fn bishop_xray_batch(self, queries: &[XrayQuery], out: &mut [Bitboard]) {
-        let kernel = self.0;
-        kernel
-            .0
-            .with_features(|| kernel.bishop_xray_batch(queries, out))
+        let (kernel, rook) = (self.0, false);
+        kernel.0.with_features(Batch {
+            kernel,
+            rook,
+            queries,
+            out,
+        })
+    }
+}
+
+/// A rook's or a bishop's x-ray batch as a [`Job`], for [`Slider::with_features`].
+struct Batch<'a, S> {
+    kernel: ModifyOccupancy<S>,
+    rook: bool,
+    queries: &'a [XrayQuery],
+    out: &'a mut [Bitboard],
+}
+
+impl<S: Slider> Job for Batch<'_, S> {
+    type Output = ();
+    #[inline(always)]
+    fn run(self) {
+        match self.rook {
+            true => self.kernel.rook_xray_batch(self.queries, self.out),
+            false => self.kernel.bishop_xray_batch(self.queries, self.out),
+        }
     }
 }
