@@ -9,12 +9,13 @@
 //! built with `-C target-cpu=native`, where LLVM vectorizes them with AVX-512, and an engine
 //! built for its CPU (`-march=native`, or Stockfish's `x86-64-avx512`) runs that code.
 //!
-//! So the harness runs each loop as a [`Job`] of [`Level::run`]: the loop, the kernel inlined into it,
-//! compiled a second and a third time with the instructions of `x86-64-v3` and `x86-64-v4`,
-//! and the copy the CPU can run chosen once per pass. Code the loop calls out of line (perft's
-//! recursive search, a `#[target_feature]` kernel's own function) keeps the instructions it was
-//! compiled with. Like a token, a level above the baseline is made only by run-time detection,
-//! so the copy compiled for it is reached only on a CPU that has every instruction it uses.
+//! So the harness runs each loop as a [`Job`] of [`Level::run`]: the loop, with the kernel
+//! inlined into it, compiled a second and a third time with the instructions of `x86-64-v3`
+//! and `x86-64-v4`, and the copy the CPU can run chosen once per pass. Code the loop calls out
+//! of line (perft's recursive search, a `#[target_feature]` kernel's own function) keeps the
+//! instructions it was compiled with. Like a token, a level above the baseline is made only by
+//! run-time detection, so the copy compiled for it is reached only on a CPU that has every
+//! instruction it uses.
 
 use crate::cpu::Cpu;
 use crate::family::{Family, Kernel};
