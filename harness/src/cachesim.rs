@@ -284,7 +284,8 @@ pub fn worker(selection: &Selection, cpu: &Cpu, seed: u64) {
 struct ReplayVariant<'a, F: Bench> {
     prepared: &'a mut Prepared<F>,
     name: &'static str,
-    /// The copy of the loop that runs, as in the harness.
+    /// The copy of the loop that runs: the highest level valgrind's CPU has, which has no
+    /// AVX-512, so `x86-64-v3` where the harness timed `x86-64-v4`.
     level: Level,
 }
 

@@ -59,8 +59,8 @@ pub trait Job {
     fn run(self) -> Self::Output;
 }
 
-/// A closure is a job too, optimized alone as said above: for code where that costs nothing
-/// measured (an engine's own search, set up once).
+/// A closure is a job too, optimized alone as said above: for code where how it is optimized
+/// does not matter (`examples/slider_run_time.rs` passes one to `Slider::with_features`).
 impl<R, C: FnOnce() -> R> Job for C {
     type Output = R;
     #[inline(always)]

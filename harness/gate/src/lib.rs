@@ -45,6 +45,9 @@ pub trait Kernel {
 pub struct Case<F: Bench> {
     pub variant: F::Variant,
     pub cpu: Cpu,
+    /// The copy of the loop that runs, detected in setup, not in the counted run: under
+    /// valgrind, whose CPU has no AVX-512, `x86-64-v3` on any host with AVX2.
+    pub level: Level,
     pub prepared: Prepared<F>,
 }
 
@@ -54,7 +57,7 @@ impl<F: Bench> Kernel for Case<F> {
         let pass = Pass {
             prepared: &mut self.prepared,
             passes: black_box(PASSES),
-            level: Level::detect(&self.cpu),
+            level: self.level,
         };
         // Err: the variant cannot run on this CPU; nothing to measure.
         let _ = black_box(F::visit(black_box(self.variant), &self.cpu, pass));
@@ -123,9 +126,12 @@ pub fn setup(kernel: String) -> Box<dyn Kernel> {
             };
             let mut prepared = workload::<F>().prepare::<F>(DEFAULT_SEED);
             prepared.draw(1);
+            let cpu = Cpu::detect();
+            let level = Level::detect(&cpu);
             self.found = Some(Box::new(Case::<F> {
                 variant,
-                cpu: Cpu::detect(),
+                cpu,
+                level,
                 prepared,
             }));
         }
