@@ -93,6 +93,11 @@ if [[ -n $keep ]]; then
     mkdir -p "$keep"
     cp "${outputs[@]}" "$record" "$keep/"
 fi
-python3 "$root/scripts/community_sliders.py" "$record" \
-    "$( ((native)) && echo 'bitbench built with -C target-cpu=native' || echo 'bitbench built for baseline x86-64 (its default)')" \
+community_build="Chess_Movegen built with clang-16 -O3 -march=native (its Makefile)"
+if ((native)); then
+    bitbench_build="bitbench built with -C target-cpu=native"
+else
+    bitbench_build="bitbench's default build (its loops at the level detected at run time)"
+fi
+python3 "$root/scripts/community_sliders.py" "$record" "$community_build"$'\n'"$bitbench_build" \
     "${outputs[@]}"

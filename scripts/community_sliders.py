@@ -2,6 +2,9 @@
 
 Usage: community_sliders.py RECORD_JSON BUILD_NOTE COMMUNITY_OUTPUT [COMMUNITY_OUTPUT ...]
 
+BUILD_NOTE (one or more lines) says how both programs were built; the record adds the
+instructions its measuring loops were compiled for (its `run.loops`).
+
 With several runs of Chess_Movegen, each entry's figure is the median of its runs (a single
 pass of it moves by up to 1.8x between runs on a shared machine), printed with their range.
 """
@@ -108,8 +111,9 @@ def main():
     theirs = medians([figures for figures, _ in parsed])
     cpu = parsed[0][1]
     runs = len(parsed)
-    print("Community slider benchmark (Chess_Movegen, clang-16 -O3 -march=native) beside bitbench queen_attacks")
+    print("Community slider benchmark (Chess_Movegen) beside bitbench queen_attacks")
     print(sys.argv[2])
+    print(f"bitbench's loops compiled for: {record.get('run', {}).get('loops') or 'not stated'}")
     print(f"CPU: {cpu}; bitbench record {record.get('run', {}).get('started_utc', '')}")
     print("Workload: random square, occupancy a & b, 12 queens per occupancy, one thread;")
     print("  bitbench: distribution `community`, throughput, hot.")
