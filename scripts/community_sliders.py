@@ -13,6 +13,7 @@ import math
 import re
 import statistics
 import sys
+import textwrap
 
 # Chess_Movegen's names (its `name` fields) and the bitbench variant of the same technique.
 # Several of its entries may share a variant (its "Inline" forms are the same technique
@@ -113,7 +114,9 @@ def main():
     runs = len(parsed)
     print("Community slider benchmark (Chess_Movegen) beside bitbench queen_attacks")
     print(sys.argv[2])
-    print(f"bitbench's loops compiled for: {record.get('run', {}).get('loops') or 'not stated'}")
+    loops = record.get("run", {}).get("loops") or "not stated"
+    print(textwrap.fill(f"bitbench's loops compiled for: {loops}", width=100,
+                        subsequent_indent="  ", break_on_hyphens=False))
     print(f"CPU: {cpu}; bitbench record {record.get('run', {}).get('started_utc', '')}")
     print("Workload: random square, occupancy a & b, 12 queens per occupancy, one thread;")
     print("  bitbench: distribution `community`, throughput, hot.")
