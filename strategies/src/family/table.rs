@@ -402,7 +402,7 @@ macro_rules! family {
     };
 }
 
-/// A toy family declared as the README's recipe says (a trait, a marker, kernels, one
+/// A toy family declared as docs/contributing.md's recipe says (a trait, a marker, kernels, one
 /// `family!` table, a `Bench` with its `DRAWS`), and one line in a registry of its own: it is
 /// listed, verified and dispatched like the suite's families.
 #[cfg(test)]
