@@ -99,14 +99,14 @@ macro_rules! levels {
         const V4_FEATURES: &str = $v4;
 
         /// `job.run()` compiled with `x86-64-v3`'s instructions.
-        #[cfg(target_arch = "x86_64")]
+        #[cfg(all(target_arch = "x86_64", not(debug_assertions)))]
         #[target_feature(enable = $v3)]
         fn v3_job<J: Job>(job: J) -> J::Output {
             job.run()
         }
 
         /// `job.run()` compiled with `x86-64-v4`'s instructions.
-        #[cfg(target_arch = "x86_64")]
+        #[cfg(all(target_arch = "x86_64", not(debug_assertions)))]
         #[target_feature(enable = $v3)]
         #[target_feature(enable = $v4)]
         fn v4_job<J: Job>(job: J) -> J::Output {
@@ -125,21 +125,34 @@ impl Level {
     #[inline(always)]
     pub fn run<J: Job>(self, job: J) -> J::Output {
         match self {
-            Level::Baseline => job.run(),
             // SAFETY: a `V3` is made only by `Level::detect`, after run-time detection of every
             // feature `v3_job` is compiled with.
-            #[cfg(target_arch = "x86_64")]
+            #[cfg(all(target_arch = "x86_64", not(debug_assertions)))]
             Level::V3(_) => unsafe { v3_job(job) },
             // SAFETY: a `V4` is made only by `Level::detect`, after run-time detection of every
             // feature `v4_job` is compiled with.
-            #[cfg(target_arch = "x86_64")]
+            #[cfg(all(target_arch = "x86_64", not(debug_assertions)))]
             Level::V4(_) => unsafe { v4_job(job) },
+            // The baseline; in a build without the levels' copies, the only level `detect`
+            // makes.
+            _ => job.run(),
         }
     }
 
+    /// Whether this build holds the levels' copies of the loops. A build with debug
+    /// assertions (the `dev` and `test` profiles: `cargo test`, a plain `cargo build`) does
+    /// not: it measures nothing worth keeping, and its tests time nothing, so it compiles
+    /// each loop once, for the baseline, and [`Level::detect`] gives the baseline. The
+    /// release build's `verify` (run by CI) checks the levels' copies.
+    pub const COPIES: bool = !cfg!(debug_assertions);
+
     /// The highest level this CPU has whose features `cpu` leaves usable: `--disable avx512f`
-    /// caps it at `x86-64-v3`, `--disable avx2` or `--disable bmi2` at the baseline.
+    /// caps it at `x86-64-v3`, `--disable avx2` or `--disable bmi2` at the baseline. Always
+    /// the baseline in a build without the levels' copies ([`Level::COPIES`]).
     pub fn detect(cpu: &Cpu) -> Level {
+        if !Level::COPIES {
+            return Level::Baseline;
+        }
         #[cfg(target_arch = "x86_64")]
         {
             let has = |names: &str| names.split(',').all(|name| detected(name) == Some(true));

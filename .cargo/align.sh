@@ -1,0 +1,32 @@
+#!/bin/sh
+# The rustc of this workspace's own crates (`build.rustc-workspace-wrapper` in config.toml):
+# rustc with the code-alignment options below added when it compiles for x86-64. Dependencies
+# (clap, serde, plotters, ...) are compiled by plain rustc: the alignment is for the measured
+# code, which lives in these crates.
+#
+# Every loop, and every block that is only jumped to, starts on a 64-byte boundary, and every
+# function on a 4 KiB boundary, so that where the linker happens to put hot code does not move
+# its speed: two compiled copies of one loop (an A/A twin and its original) sit at the same
+# offsets within a page, in the same sets of the instruction cache and the op cache. The
+# experiments behind each option are in docs/method.md (the A/A controls). The padding between
+# functions is never executed; the padding before a loop runs once per entry (the gate's
+# baseline counts it).
+rustc=$1
+shift
+target=
+previous=
+for arg in "$@"; do
+    case $previous in --target) target=$arg ;; esac
+    case $arg in --target=*) target=${arg#--target=} ;; esac
+    previous=$arg
+done
+[ -n "$target" ] || target=$(uname -m)
+case $target in
+    x86_64*)
+        exec "$rustc" "$@" \
+            -C llvm-args=-align-loops=64 \
+            -C llvm-args=-align-all-nofallthru-blocks=6 \
+            -C llvm-args=-align-all-functions=12
+        ;;
+    *) exec "$rustc" "$@" ;;
+esac
