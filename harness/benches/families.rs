@@ -18,7 +18,7 @@
 //! Its length is a budget, not a measurement: criterion warms each id up for
 //! [`CRITERION_WARM_UP`] and measures it for [`CRITERION_MEASUREMENT`], and its analysis comes
 //! on top, so a full `cargo bench` takes at least the number of ids times their sum.
-//! `bitbench list --markdown` ends with both figures for the registry as it is (the README's
+//! `bitbench list --markdown` ends with both figures for the registry as it is (docs/families.md's
 //! generated block), and this bench prints them when it starts.
 
 use criterion::{criterion_group, criterion_main, BenchmarkGroup, Criterion, Throughput};
@@ -47,7 +47,7 @@ fn family<F: Bench>(c: &mut Criterion) {
     for verdict in &verdicts {
         match &verdict.outcome {
             Outcome::Agreed { .. } => {}
-            Outcome::NotRunnable { reason } => {
+            Outcome::NotRunnable { reason, .. } => {
                 eprintln!("{}/{}: skipped, {reason}", F::NAME, verdict.variant)
             }
             Outcome::Disagreed(m) => eprintln!(

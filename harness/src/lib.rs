@@ -47,6 +47,7 @@ pub mod select;
 pub mod signals;
 pub mod site;
 pub mod stats;
+pub mod store;
 pub mod suite;
 pub mod units;
 pub mod verify;

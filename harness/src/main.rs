@@ -363,10 +363,14 @@ pub struct ListArgs {
     /// Machine-readable output.
     #[arg(long, conflicts_with = "markdown")]
     pub json: bool,
-    /// Every family's variants as Markdown tables (what the README shows), whatever this CPU
+    /// Every family's variants as Markdown tables (what docs/families.md shows), whatever this CPU
     /// runs.
     #[arg(long, conflicts_with = "disable")]
     pub markdown: bool,
+    /// Only the variants that cannot run here, each with the reason (the run prints one line
+    /// per missing feature and points here).
+    #[arg(long, conflicts_with = "markdown")]
+    pub unsupported: bool,
     #[command(flatten)]
     pub only: Only,
     #[command(flatten)]
@@ -487,9 +491,11 @@ fn dispatch(cli: Cli, name: &str) -> Result<ExitCode> {
     command.take_selection(name, only, disable)?;
     match command {
         Command::List(args) if args.markdown => cli::list::markdown(&selection(&args.only)?),
-        Command::List(args) => {
-            cli::list::list(&Context::new(&args.only, &args.disable)?, args.json)
-        }
+        Command::List(args) => cli::list::list(
+            &Context::new(&args.only, &args.disable)?,
+            args.json,
+            args.unsupported,
+        ),
         Command::Verify(args) => cli::list::verify(
             &Context::new(&args.only, &args.disable)?,
             args.json,

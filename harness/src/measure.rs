@@ -139,6 +139,55 @@ pub struct Progress {
     pub label: String,
     /// Budgeted time of the slices before this one.
     pub budget_done: Duration,
+    /// Budgeted time of every slice of every sweep.
+    pub budget_total: Duration,
+    /// The sweep under way, from 1, of [`Progress::sweeps`].
+    pub sweep: usize,
+    pub sweeps: usize,
+}
+
+/// Progress for a reader that is not a terminal (a CI log, `2> file`): one line as each sweep
+/// starts, `sweep 2 of 4, 34 s in, about 35 s left`. The time left is the budget left at the
+/// pace so far (the budget itself before the first sweep).
+pub struct SweepLines {
+    started: Instant,
+    sweep: usize,
+}
+
+impl Default for SweepLines {
+    fn default() -> Self {
+        SweepLines::new()
+    }
+}
+
+impl SweepLines {
+    /// For a measurement starting now.
+    pub fn new() -> SweepLines {
+        SweepLines {
+            started: Instant::now(),
+            sweep: 0,
+        }
+    }
+
+    /// The line to print at `p`, if a sweep starts there.
+    pub fn line(&mut self, p: &Progress) -> Option<String> {
+        if p.sweep <= self.sweep {
+            return None;
+        }
+        self.sweep = p.sweep;
+        let elapsed = self.started.elapsed().as_secs_f64();
+        let total = p.budget_total.as_secs_f64();
+        let done = p.budget_done.as_secs_f64();
+        let left = if done > 0.0 {
+            elapsed * (total - done).max(0.0) / done
+        } else {
+            total
+        };
+        Some(format!(
+            "sweep {} of {}, {elapsed:.0} s in, about {left:.0} s left",
+            p.sweep, p.sweeps
+        ))
+    }
 }
 
 /// A workload of any family, ready to be measured slice by slice. The one dynamic call per
@@ -301,6 +350,10 @@ pub fn measure_workloads(
         plan.min_rounds.div_ceil(sweeps),
         plan.max_rounds.div_ceil(sweeps),
     );
+    let budget_total: Duration = workloads
+        .iter()
+        .map(|w| plan.budget_of(w.workload(), total_weight) / sweeps as u32 * sweeps as u32)
+        .sum();
     let mut budget_done = Duration::ZERO;
     for sweep in 1..=sweeps {
         for state in &mut workloads {
@@ -314,6 +367,9 @@ pub fn measure_workloads(
                 family: state.family(),
                 label,
                 budget_done,
+                budget_total,
+                sweep,
+                sweeps,
             });
             let slice = plan.budget_of(state.workload(), total_weight) / sweeps as u32;
             state.measure(cpu, slice, min_rounds, max_rounds, stop)?;

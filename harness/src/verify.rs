@@ -14,7 +14,7 @@ use crate::select::{entries, Selection};
 use serde::Serialize;
 use std::hint::black_box;
 use strategies::level::{Batch, Job};
-use strategies::{Answer, Bench, Bitboard, Cpu, Kernel, Level, Part, Visitor};
+use strategies::{Answer, Bench, Bitboard, Cpu, Kernel, Level, Part, Unsupported, Visitor};
 
 /// The lengths of the short batches, and the long odd one.
 pub const SHORT_LENGTHS: std::ops::RangeInclusive<usize> = 0..=9;
@@ -39,7 +39,12 @@ pub enum Outcome {
     /// The first disagreement found.
     Disagreed(Mismatch),
     /// Not run: the CPU lacks a feature, or it was disabled.
-    NotRunnable { reason: String },
+    NotRunnable {
+        reason: String,
+        /// The same, as data: which feature is missing, and how.
+        #[serde(skip)]
+        missing: Unsupported,
+    },
 }
 
 /// The first input on which a variant and the reference disagree.
@@ -156,8 +161,9 @@ pub fn verify_family<F: Bench>(cpu: &Cpu, selection: &Selection, seed: u64) -> V
             ) {
                 Ok(Ok(checked)) => Outcome::Agreed { checked },
                 Ok(Err(mismatch)) => Outcome::Disagreed(mismatch),
-                Err(reason) => Outcome::NotRunnable {
-                    reason: reason.to_string(),
+                Err(missing) => Outcome::NotRunnable {
+                    reason: missing.to_string(),
+                    missing,
                 },
             };
             Verdict {

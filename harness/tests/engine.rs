@@ -12,6 +12,7 @@
 //!
 //! Arguments: names (or parts of names) select tests; `--list` lists them.
 
+#[path = "it/common.rs"]
 mod common;
 
 use std::io::{BufRead, Write};
@@ -447,16 +448,16 @@ fn bad_input() {
     expect(&output, 2, &["`engine` does not take --only"]);
 }
 
-/// The README's captured run (scripts/readme.sh --engine) is a timing no test can repeat, but
-/// its counts can be checked: every published position, at the depth it shows, with its
-/// published count, and every count agreed.
+/// The captured run in docs/comparisons.md (scripts/readme.sh --engine) is a timing no test
+/// can repeat, but its counts can be checked: every published position, at the depth it
+/// shows, with its published count, and every count agreed.
 fn readme_run() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
-    let readme = std::fs::read_to_string(root.join("README.md")).unwrap();
+    let readme = std::fs::read_to_string(root.join("docs/comparisons.md")).unwrap();
     let open = "<!-- captured by scripts/readme.sh --engine: bitbench engine --uci ";
     let start = readme
         .find(open)
-        .expect("the README has a captured engine run");
+        .expect("docs/comparisons.md has a captured engine run");
     let block = &readme[start..];
     let block = &block[..block.find("<!-- end of captured run -->").expect("its end")];
     assert!(block.contains("every count agrees"), "{block}");

@@ -129,6 +129,15 @@ pub enum Unsupported {
     Disabled(Feature),
 }
 
+impl Unsupported {
+    /// The feature the variant needs and cannot use here.
+    pub fn feature(self) -> Feature {
+        match self {
+            Unsupported::OtherArch(f) | Unsupported::NotDetected(f) | Unsupported::Disabled(f) => f,
+        }
+    }
+}
+
 impl fmt::Display for Unsupported {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {

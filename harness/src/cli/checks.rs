@@ -8,7 +8,7 @@ use crate::{Context, Disable, Only};
 use anyhow::{bail, Context as _, Result};
 use clap::Args;
 use harness::machine::Machine;
-use harness::measure::{Plan, Progress};
+use harness::measure::{Plan, Progress, SweepLines};
 use harness::record::{utc_now, write_new_atomically};
 use harness::select::Selection;
 use harness::signals::{self, Deferred, Interrupted};
@@ -206,17 +206,12 @@ fn plan(quick: bool, seed: u64) -> Result<Plan> {
     })
 }
 
-/// One line on standard error per family measured.
+/// Progress on standard error: one line as each sweep starts ([`SweepLines`]).
 fn progress() -> impl FnMut(Progress) {
-    let started = Instant::now();
-    let mut family = String::new();
+    let mut lines = SweepLines::new();
     move |p: Progress| {
-        if p.family != family {
-            family = p.family.to_string();
-            errln!(
-                "measuring {family} ({:.1} s in)",
-                started.elapsed().as_secs_f64()
-            );
+        if let Some(line) = lines.line(&p) {
+            errln!("{line}");
         }
     }
 }

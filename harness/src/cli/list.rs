@@ -11,9 +11,17 @@ use serde::Serialize;
 use std::process::ExitCode;
 use strategies::{Families, Registry};
 
-/// `list [--json]`: the variants by family, with footprints, features and whether each runs.
-pub fn list(context: &Context, json: bool) -> Result<ExitCode> {
-    let rows: Vec<ListRow> = suite::list_rows::<Families>(&context.cpu, &context.selection);
+/// `list [--json] [--unsupported]`: the variants by family, with footprints, features and
+/// whether each runs; with `unsupported`, only those that cannot run here.
+pub fn list(context: &Context, json: bool, unsupported: bool) -> Result<ExitCode> {
+    let mut rows: Vec<ListRow> = suite::list_rows::<Families>(&context.cpu, &context.selection);
+    if unsupported {
+        rows.retain(|row| !row.runs_here);
+        if rows.is_empty() && !json {
+            outln!("every selected variant runs here");
+            return Ok(ExitCode::SUCCESS);
+        }
+    }
     if json {
         outln!("{}", serde_json::to_string_pretty(&rows)?);
         return Ok(ExitCode::SUCCESS);
@@ -128,7 +136,7 @@ pub fn print_verdict(verdict: &Verdict) {
                 verdict.variant
             )
         }
-        Outcome::NotRunnable { reason } => {
+        Outcome::NotRunnable { reason, .. } => {
             let line = format!("skipped   {:<40} {reason}", verdict.variant);
             out!(
                 "{}",

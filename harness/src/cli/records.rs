@@ -2,12 +2,12 @@
 //! Every record is read through `Record::load`, which refuses invalid ones with the file, the
 //! field and the reason; every output goes through `output::publish`.
 
-use super::run::render;
 use crate::{CompareArgs, Format, PlotArgs, RepeatabilityArgs, ReportArgs, SiteArgs};
 use anyhow::{bail, Result};
 use harness::compare::{self, Options};
 use harness::output::{self, Legacy};
 use harness::record::{Record, RecordError};
+use harness::store::render;
 use harness::{chart, names, report, select};
 use harness::{errln, out, outln};
 use std::path::{Path, PathBuf};

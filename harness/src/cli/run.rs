@@ -7,17 +7,15 @@ use anyhow::{bail, Context as _, Result};
 use harness::analysis::{analyze, simd_speedups};
 use harness::clock::{self, ClockEstimate};
 use harness::machine::Machine;
-use harness::measure::{Plan, Progress, Samples};
+use harness::measure::{Plan, Progress, Samples, SweepLines};
 use harness::output;
-use harness::record::{
-    utc_now, write_new_atomically, Record, Run, Tool, CACHE_STATE, SCHEMA_VERSION,
-};
+use harness::record::{utc_now, Record, Run, Tool, CACHE_STATE, SCHEMA_VERSION};
 use harness::signals::{self, Deferred, Interrupted};
 use harness::verify::{Outcome, Verdict};
-use harness::{cachesim, chart, console, names, report, suite};
+use harness::{cachesim, console, names, report, suite};
 use harness::{errln, out, outln};
 use std::io::IsTerminal;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::process::ExitCode;
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
@@ -106,7 +104,7 @@ pub fn run_and_write(context: &Context, args: &RunArgs) -> Result<PathBuf> {
             .context(nothing)?;
     }
     out!("{}", report::ranked_tables(&record));
-    let path = write_run(&record, &dir, &stem(&stamp, args, context))?;
+    let path = harness::store::write_run(&record, &dir, &stem(&stamp, args, context))?;
     outln!("\nrecord: {}", path.display());
     if harness::console::stdout_gone() {
         errln!("record: {}", path.display());
@@ -229,13 +227,47 @@ pub(crate) fn verified(context: &Context, seed: u64) -> bool {
             out!("{}", console::wrap(&line, width, 2));
         }
     }
-    for v in &verdicts {
-        if let Outcome::NotRunnable { reason } = &v.outcome {
-            let line = format!("not measured: {}/{}: {reason}", v.family, v.variant);
-            out!("{}", console::wrap(&line, width, 2));
-        }
+    for line in not_measured_lines(&verdicts) {
+        out!("{}", console::wrap(&line, width, 2));
     }
     true
+}
+
+/// The variants that cannot run here, one line per missing feature (in the order the
+/// features are first met), with where to find the full list: `not measured here: 32 variants
+/// need avx512f (list: bitbench list --unsupported)`.
+fn not_measured_lines(verdicts: &[Verdict]) -> Vec<String> {
+    let mut groups: Vec<(strategies::Unsupported, usize)> = Vec::new();
+    for v in verdicts {
+        if let Outcome::NotRunnable { missing, .. } = v.outcome {
+            match groups.iter_mut().find(|(m, _)| *m == missing) {
+                Some((_, count)) => *count += 1,
+                None => groups.push((missing, 1)),
+            }
+        }
+    }
+    groups
+        .into_iter()
+        .map(|(missing, count)| {
+            let (variants, need) = if count == 1 {
+                ("variant", "needs")
+            } else {
+                ("variants", "need")
+            };
+            let feature = missing.feature();
+            let what = match missing {
+                strategies::Unsupported::NotDetected(_) => feature.to_string(),
+                strategies::Unsupported::Disabled(_) => format!("{feature}, masked by --disable"),
+                strategies::Unsupported::OtherArch(_) => {
+                    format!("{feature} of {}", feature.arch())
+                }
+            };
+            format!(
+                "not measured here: {count} {variants} {need} {what} (list: bitbench list \
+                 --unsupported)"
+            )
+        })
+        .collect()
 }
 
 fn estimate_clock(quick: bool) -> Option<ClockEstimate> {
@@ -258,7 +290,7 @@ fn estimate_clock(quick: bool) -> Option<ClockEstimate> {
 
 /// Measures every selected family, drawing progress on stderr: on a terminal, a one-line bar
 /// redrawn in place (never wider than the terminal) with an estimate of the time left from
-/// the pace so far; otherwise one line per family.
+/// the pace so far; otherwise one line as each sweep starts ([`SweepLines`]).
 fn measure(
     context: &Context,
     plan: &Plan,
@@ -268,18 +300,14 @@ fn measure(
     let terminal = std::io::stderr().is_terminal();
     let started = Instant::now();
     let bar = terminal.then(|| Bar::new(total));
-    let mut family = String::new();
+    let mut lines = SweepLines::new();
     let mut progress = |p: Progress| match &bar {
         Some(bar) => bar.show(&p),
-        None if p.family != family => {
-            family = p.family.to_string();
-            errln!(
-                "measuring {family} ({:.0}% of the plan, {:.1} s in)",
-                fraction(&p, total) * 100.0,
-                started.elapsed().as_secs_f64()
-            );
+        None => {
+            if let Some(line) = lines.line(&p) {
+                errln!("{line}");
+            }
         }
-        None => {}
     };
     let samples =
         suite::measure_all::<Families>(&context.cpu, &context.selection, plan, &mut progress, stop);
@@ -287,14 +315,6 @@ fn measure(
     let samples = samples?;
     errln!("measured in {:.1} s", started.elapsed().as_secs_f64());
     Ok(samples)
-}
-
-fn fraction(p: &Progress, total: Duration) -> f64 {
-    if total.is_zero() {
-        1.0
-    } else {
-        (p.budget_done.as_secs_f64() / total.as_secs_f64()).min(1.0)
-    }
 }
 
 /// The progress bar on a terminal: its position is the budget done, in milliseconds, so its
@@ -385,91 +405,6 @@ fn stem(stamp: &str, args: &RunArgs, context: &Context) -> String {
 /// Adds the record and, beside it, a folder of its charts and tables, under the first free
 /// stem (`stem`, `stem-2`, …). Nothing that exists is replaced, and only what this run
 /// created is ever removed; on failure nothing is left, not even the folders made for them.
-fn write_run(record: &Record, dir: &Path, stem: &str) -> Result<PathBuf> {
-    // What this run measured must satisfy what every reader checks; a record `report` would
-    // refuse is not written.
-    if let Err(problem) = harness::record::validate::record(record) {
-        bail!(
-            "this run's record is invalid ({}: {}); nothing was written",
-            problem.field,
-            problem.reason
-        );
-    }
-    let _deferred = Deferred::begin();
-    let created =
-        output::create_folders(dir).with_context(|| format!("creating {}", dir.display()))?;
-    let written = write_run_into(record, dir, stem);
-    if written.is_err() {
-        output::remove_empty(&created);
-    }
-    written
-}
-
-/// Another run writing into the same folder in the same second takes the same stem: each
-/// claims a stem by moving its chart folder to that name with a rename that fails if the
-/// name exists, then its record by one that does the same. A run that loses either race takes
-/// its own chart folder back and tries the next stem; it never writes into, nor removes, the
-/// other run's.
-fn write_run_into(record: &Record, dir: &Path, stem: &str) -> Result<PathBuf> {
-    let nothing = "nothing was written";
-    let mut staged = output::Staged::new(&dir.join(stem), |staging| render(record, staging))
-        .with_context(|| format!("drawing the charts of the record; {nothing}"))?;
-    let bytes = record.to_json();
-    let taken = |s: &str| {
-        std::fs::symlink_metadata(dir.join(format!("{s}.json"))).is_ok()
-            || std::fs::symlink_metadata(dir.join(s)).is_ok()
-    };
-    for n in 1..=1000 {
-        let candidate = match n {
-            1 => stem.to_string(),
-            n => format!("{stem}-{n}"),
-        };
-        if taken(&candidate) {
-            continue;
-        }
-        let stem = names::checked("record stem", &candidate)?;
-        let (charts, path) = (dir.join(stem), dir.join(format!("{stem}.json")));
-        let moved = staged
-            .move_to_new(&charts)
-            .with_context(|| format!("moving the charts to {}; {nothing}", charts.display()))?;
-        if !moved {
-            continue; // another run took the name a moment ago
-        }
-        // The chart folder is this run's now; the record takes the name beside it.
-        let written = write_new_atomically(&path, bytes.as_bytes());
-        if let Ok(true) = written {
-            outln!("charts: {}", charts.display());
-            return Ok(path);
-        }
-        // Another run took the record's name, or writing it failed: take the chart folder
-        // back (it is removed with the staging folder) before anything else.
-        staged.take_back(&charts).with_context(|| {
-            format!(
-                "the record {} could not be written, and its charts, already at {}, could \
-                 not be taken back",
-                path.display(),
-                charts.display()
-            )
-        })?;
-        if let Err(e) = written {
-            return Err(e)
-                .with_context(|| format!("writing the record {}; {nothing}", path.display()));
-        }
-    }
-    bail!(
-        "no free name for the record in {}; {nothing}",
-        dir.display()
-    )
-}
-
-/// The tables and charts of a record, into `dir`.
-pub fn render(record: &Record, dir: &Path) -> Result<()> {
-    std::fs::write(dir.join("tables.md"), report::full_tables(record))
-        .context("writing tables.md")?;
-    chart::render_record(record, dir).map_err(|e| anyhow::anyhow!("drawing charts: {e}"))?;
-    Ok(())
-}
-
 /// `run --self-check`: the add ladder and its fit.
 fn self_check() -> Result<ExitCode> {
     let Some(clock) = clock::estimate(30) else {
@@ -514,48 +449,4 @@ fn self_check() -> Result<ExitCode> {
 /// What `run.loops` says of a run at `level`.
 fn loops_of(level: Level) -> String {
     format!("{level} ({})", level.instructions())
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn committed_record() -> Record {
-        let path = Path::new(env!("CARGO_MANIFEST_DIR"))
-            .join("../results/intel-xeon-f6m167/20261123t122426z.json");
-        Record::load(&path).unwrap()
-    }
-
-    /// Another run, writing into the same folder in the same second, holds the stem's chart
-    /// folder (its record not yet written) and the next stem's record (its charts not yet
-    /// moved): this run takes the third, and leaves the other's files as they were.
-    #[test]
-    fn a_run_never_writes_into_the_names_another_run_holds() {
-        let dir = tempfile::tempdir().unwrap();
-        let stem = "20261122t100000z";
-        let theirs = dir.path().join(stem);
-        std::fs::create_dir(&theirs).unwrap();
-        std::fs::write(theirs.join("tables.md"), "theirs").unwrap();
-        let their_record = dir.path().join(format!("{stem}-2.json"));
-        std::fs::write(&their_record, "their record").unwrap();
-        let path = write_run(&committed_record(), dir.path(), stem).unwrap();
-        assert_eq!(path, dir.path().join(format!("{stem}-3.json")));
-        assert!(dir.path().join(format!("{stem}-3/tables.md")).is_file());
-        assert_eq!(
-            std::fs::read_to_string(theirs.join("tables.md")).unwrap(),
-            "theirs"
-        );
-        assert_eq!(std::fs::read_dir(&theirs).unwrap().count(), 1);
-        assert_eq!(
-            std::fs::read_to_string(&their_record).unwrap(),
-            "their record"
-        );
-        assert!(!dir.path().join(format!("{stem}.json")).exists());
-        let hidden: Vec<_> = std::fs::read_dir(dir.path())
-            .unwrap()
-            .filter_map(|e| e.ok())
-            .filter(|e| e.file_name().to_string_lossy().starts_with('.'))
-            .collect();
-        assert!(hidden.is_empty(), "no temporary left");
-    }
 }

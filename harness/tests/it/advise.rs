@@ -2,7 +2,7 @@
 //! variant, calls a tie a tie, names a cache crossover, flags a technique whose rank changes
 //! inside perft, and refuses a malformed record. And once on a committed record.
 
-mod common;
+use crate::common;
 
 use harness::advise::advise;
 use harness::analysis::{analyze, simd_speedups};

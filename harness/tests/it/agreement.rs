@@ -35,7 +35,7 @@ fn all_agree<F: Bench>(cpu: &Cpu) -> Vec<&'static str> {
                 m.check,
                 m.render(verdict.variant)
             ),
-            Outcome::NotRunnable { reason } => {
+            Outcome::NotRunnable { reason, .. } => {
                 assert!(
                     F::runnable(variant, cpu).is_err(),
                     "{} skipped: {reason}",

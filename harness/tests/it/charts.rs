@@ -2,7 +2,7 @@
 //! one, since no committed record has one), is the size it should be and not empty: its data
 //! marks are there, in colour, and a panel is drawn only for data the record has.
 
-mod common;
+use crate::common;
 
 use harness::chart::{self, RecordChart};
 use harness::record::Record;

@@ -1,7 +1,7 @@
 //! The command line as a user meets it: bad input gets a clear message and a non-zero exit,
 //! never a panic.
 
-mod common;
+use crate::common;
 
 use common::{bitbench, command, text};
 use std::process::Output;

@@ -1,5 +1,5 @@
 //! Shared by the integration tests: a synthetic record, and the binary as a command.
-// Each test crate uses part of this module.
+// The fake engine's binary (tests/engine.rs) uses part of this module.
 #![allow(dead_code)]
 
 use harness::analysis::{analyze, simd_speedups};

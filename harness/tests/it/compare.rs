@@ -2,7 +2,7 @@
 //! (committed under `results/`) compare as "no significant change", exit 0; the same pair with
 //! one variant made 30% slower in every measurement is a regression naming it, exit 1.
 
-mod common;
+use crate::common;
 
 use common::{bitbench, text};
 use std::path::Path;

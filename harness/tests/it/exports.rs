@@ -5,7 +5,7 @@
 //! - github-action-benchmark `customSmallerIsBetter`: `[{"name": s, "unit": s, "value": n,
 //!   "range": s?, "extra": s?}]`.
 
-mod common;
+use crate::common;
 
 use harness::compare::measurement_id;
 use harness::export::{bmf, github_action_benchmark};

@@ -6,7 +6,7 @@
 //! stage of the harness then handles the toy family without any other change: `list`,
 //! `verify`, the measurement, the `cargo bench` ids, the record's tables and charts.
 
-mod common;
+use crate::common;
 
 use harness::analysis::analyze;
 use harness::measure::Plan;

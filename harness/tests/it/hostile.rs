@@ -25,9 +25,8 @@
 //! everywhere, under qemu too (`BITBENCH_TEST_RUNNER`). The walk over the options, the same on
 //! every architecture, is left out under an emulator, where its hundred invocations would take
 //! minutes.
-#![cfg(unix)]
 
-mod common;
+use crate::common;
 #[path = "hostile/options.rs"]
 mod options;
 #[path = "hostile/second_audit.rs"]

@@ -1,7 +1,7 @@
 //! `bitbench perft`: counts, divide, configurations chosen with `--with`, the published table,
 //! and clear refusals (exit 2) of bad input.
 
-mod common;
+use crate::common;
 
 use common::{bitbench, text};
 

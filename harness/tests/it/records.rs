@@ -1,6 +1,6 @@
 //! Records: round-trip, rejection of bad input, atomic writing, and charts rendered from them.
 
-mod common;
+use crate::common;
 
 use common::Options;
 use harness::analysis::analyze;

@@ -1,7 +1,7 @@
 //! The results site: built from records on disk, self-contained, escaped, replaced atomically,
 //! and tolerant of files in `results/` that are not records.
 
-mod common;
+use crate::common;
 
 use common::{as_schema_1, synthetic_record, synthetic_record_with, Options};
 use harness::record::Record;

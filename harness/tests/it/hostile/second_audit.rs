@@ -448,7 +448,7 @@ fn resources_and_signals() -> Vec<Case> {
             &["run", "--quick", "--only", "lookup", "--out", "out"],
             "measuring; nothing was written: stopped by SIGTERM",
         )
-        .signalled(SIGTERM, "% of the plan")
+        .signalled(SIGTERM, "sweep 1 of ")
         .measuring()
         .needs(Needs::Measuring)
         .exits(143),
@@ -457,7 +457,7 @@ fn resources_and_signals() -> Vec<Case> {
             &["run", "--quick", "--only", "lookup", "--out", "out"],
             "measuring; nothing was written: stopped by SIGINT",
         )
-        .signalled(SIGINT, "% of the plan")
+        .signalled(SIGINT, "sweep 1 of ")
         .measuring()
         .needs(Needs::Measuring)
         .exits(130),
