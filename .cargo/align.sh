@@ -1,8 +1,9 @@
 #!/bin/sh
-# The rustc of this workspace's own crates (`build.rustc-workspace-wrapper` in config.toml):
-# rustc with the code-alignment options below added when it compiles for x86-64. Dependencies
-# (clap, serde, plotters, ...) are compiled by plain rustc: the alignment is for the measured
-# code, which lives in these crates.
+# The rustc wrapper of this workspace (`build.rustc-wrapper` in config.toml): rustc with the
+# code-alignment options below added when it compiles measured code for x86-64, that is this
+# workspace's own crates and the peers' crates (`chess`, `cozy-chess`). The dependencies that
+# are not measured (clap, serde, plotters, ...) compile without them. A RUSTC_WRAPPER set in
+# the environment (sccache, say) replaces this one, and its build has no alignment.
 #
 # Every loop, and every block that is only jumped to, starts on a 64-byte boundary, and every
 # function on a 4 KiB boundary, so that where the linker happens to put hot code does not move
@@ -21,8 +22,16 @@ for arg in "$@"; do
     previous=$arg
 done
 [ -n "$target" ] || target=$(uname -m)
-case $target in
-    x86_64*)
+root=$(cd "$(dirname "$0")/.." && pwd)
+measured=0
+case ${CARGO_MANIFEST_DIR:-} in
+    "$root" | "$root"/*) measured=1 ;;
+esac
+case ${CARGO_PKG_NAME:-} in
+    chess | cozy-chess | cozy-chess-types) measured=1 ;;
+esac
+case $measured$target in
+    1x86_64*)
         exec "$rustc" "$@" \
             -C llvm-args=-align-loops=64 \
             -C llvm-args=-align-all-nofallthru-blocks=6 \

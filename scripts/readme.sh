@@ -9,7 +9,7 @@
 # is replaced by what `bitbench ARGS` prints (for example `list --markdown` in docs/families.md,
 # or `advise --markdown results/<cpu>/<record>.json` in README.md), run from the repository's
 # root whichever file holds the block. No figure in those blocks is written by hand;
-# `cargo test` (harness/tests/readme.rs) fails if a block differs from its command's output.
+# `cargo test` (harness/tests/it/readme.rs) fails if a block differs from its command's output.
 # The record of an `advise --markdown` block, in whichever file it is, is chosen here, not by
 # hand: the newest full record under results/ (not --quick, no --disable, no --only; newest by
 # the time its run started, then by path), whichever CPU made it. Its heading names that CPU.

@@ -258,9 +258,7 @@ fn not_measured_lines(verdicts: &[Verdict]) -> Vec<String> {
             let what = match missing {
                 strategies::Unsupported::NotDetected(_) => feature.to_string(),
                 strategies::Unsupported::Disabled(_) => format!("{feature}, masked by --disable"),
-                strategies::Unsupported::OtherArch(_) => {
-                    format!("{feature} of {}", feature.arch())
-                }
+                strategies::Unsupported::OtherArch(_) => format!("{}'s {feature}", feature.arch()),
             };
             format!(
                 "not measured here: {count} {variants} {need} {what} (list: bitbench list \
