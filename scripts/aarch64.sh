@@ -36,7 +36,7 @@ echo "aarch64: cross-building and testing under $(qemu-aarch64 --version | head 
 export BITBENCH_TEST_RUNNER="qemu-aarch64 -L /usr/aarch64-linux-gnu"
 cargo test --target "$target" -p strategies --lib -- in_between knight_attacks simd cpu position::
 cargo test --target "$target" -p harness --lib
-cargo test --target "$target" -p harness --test it -- cli:: records:: readme:: exports:: advise::
+cargo test --target "$target" -p bitbench --test it -- cli:: records:: readme:: exports:: advise::
 # `verify` runs the binary those tests built (the test profile: optimised, debug assertions
 # on) rather than a release build: a second whole build for aarch64 took some four minutes of
 # CI's time, and verifying two families takes seconds either way.

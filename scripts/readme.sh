@@ -9,7 +9,7 @@
 # is replaced by what `bitbench ARGS` prints (for example `list --markdown` in docs/families.md,
 # or `advise --markdown results/<cpu>/<record>.json` in README.md), run from the repository's
 # root whichever file holds the block. No figure in those blocks is written by hand;
-# `cargo test` (harness/tests/it/readme.rs) fails if a block differs from its command's output.
+# `cargo test` (bitbench/tests/it/readme.rs) fails if a block differs from its command's output.
 # The record of an `advise --markdown` block, in whichever file it is, is chosen here, not by
 # hand: the newest full record under results/ (not --quick, no --disable, no --only; newest by
 # the time its run started, then by path), whichever CPU made it. Its heading names that CPU.
@@ -24,7 +24,7 @@
 # (in any of those files; the engine run is in docs/comparisons.md) holds what `bitbench ARGS`
 # printed (in a text fence) when it was last captured, on the machine and at the time its
 # output names. Only `--engine` captures it again (it needs the engine the block names, e.g.
-# Debian's stockfish); `--check` leaves it alone, and harness/tests/engine.rs checks that its
+# Debian's stockfish); `--check` leaves it alone, and bitbench/tests/engine.rs checks that its
 # counts are the published ones.
 #
 #   scripts/readme.sh           rewrite the generated blocks of README.md and docs/*.md in place

@@ -15,6 +15,7 @@ use crate::errln;
 use crate::measure::FLOOR;
 use crate::record::{CacheCounts, Mode, Record, SimulatedCache, SimulatedCaches};
 use crate::select::{entries, Selection};
+use crate::stages::FamilyStages;
 use crate::workload::{Prepared, Workload, PRESSURE_BLOCK};
 use anyhow::{bail, Context, Result};
 use std::collections::BTreeMap;
@@ -23,7 +24,7 @@ use std::path::Path;
 use std::process::Command;
 use strategies::family::Empty;
 use strategies::level::Batch;
-use strategies::{Bench, Cpu, Families, FamilyVisitor, Kernel, Level, Registry, Visitor};
+use strategies::{Bench, Cpu, Kernel, Level, Visitor};
 
 /// Whether valgrind can run here; the error says how to get it.
 pub fn check_available() -> Result<()> {
@@ -229,56 +230,62 @@ fn parse_dump(text: &str) -> Option<(String, CacheCounts)> {
     ))
 }
 
-/// The worker: every selected, runnable variant (and the floor) of every family, at every
-/// eviction size, its counters dumped after each. Run under Callgrind by [`simulate`].
-pub fn worker(selection: &Selection, cpu: &Cpu, seed: u64) {
-    struct Replay<'a> {
-        selection: &'a Selection,
-        cpu: &'a Cpu,
-        seed: u64,
-    }
-    impl FamilyVisitor for Replay<'_> {
-        fn visit<F: Bench>(&mut self) {
-            if !self.selection.includes_family(F::NAME) {
-                return;
-            }
-            let variants: Vec<F::Variant> = entries::<F>(self.cpu, self.selection)
-                .into_iter()
-                .filter(|(_, e)| e.runnable.is_ok())
-                .map(|(v, _)| v)
-                .collect();
-            for workload in Workload::matrix::<F>()
-                .into_iter()
-                .filter(|w| w.mode == Mode::CachePressure)
-            {
-                let mut prepared = workload.prepare::<F>(self.seed);
-                prepared.draw(1);
-                replay(
-                    &mut prepared,
-                    FLOOR,
-                    Empty::<F>::new(),
-                    Level::detect(self.cpu),
-                );
-                for &variant in &variants {
-                    let name = F::descriptor(variant).name;
-                    let _ = F::visit(
-                        variant,
-                        self.cpu,
-                        ReplayVariant {
-                            prepared: &mut prepared,
-                            name,
-                            level: Level::detect(self.cpu),
-                        },
-                    );
-                }
-            }
-        }
-    }
-    Families::for_each(&mut Replay {
+/// The worker: every selected, runnable variant (and the floor) of every family of
+/// `families`, at every eviction size, its counters dumped after each. Run under Callgrind by
+/// [`simulate`].
+pub fn worker(families: &[FamilyStages], selection: &Selection, cpu: &Cpu, seed: u64) {
+    let replay = Replay {
         selection,
         cpu,
         seed,
-    });
+    };
+    for family in families {
+        (family.replay)(&replay);
+    }
+}
+
+/// What [`worker`] hands each family's [`FamilyStages::replay`].
+pub struct Replay<'a> {
+    selection: &'a Selection,
+    cpu: &'a Cpu,
+    seed: u64,
+}
+
+/// Family `F`'s part of [`worker`].
+pub fn replay_family<F: Bench>(replay: &Replay<'_>) {
+    if !replay.selection.includes_family(F::NAME) {
+        return;
+    }
+    let variants: Vec<F::Variant> = entries::<F>(replay.cpu, replay.selection)
+        .into_iter()
+        .filter(|(_, e)| e.runnable.is_ok())
+        .map(|(v, _)| v)
+        .collect();
+    for workload in Workload::matrix::<F>()
+        .into_iter()
+        .filter(|w| w.mode == Mode::CachePressure)
+    {
+        let mut prepared = workload.prepare::<F>(replay.seed);
+        prepared.draw(1);
+        replay_one(
+            &mut prepared,
+            FLOOR,
+            Empty::<F>::new(),
+            Level::detect(replay.cpu),
+        );
+        for &variant in &variants {
+            let name = F::descriptor(variant).name;
+            let _ = F::visit(
+                variant,
+                replay.cpu,
+                ReplayVariant {
+                    prepared: &mut prepared,
+                    name,
+                    level: Level::detect(replay.cpu),
+                },
+            );
+        }
+    }
 }
 
 struct ReplayVariant<'a, F: Bench> {
@@ -292,12 +299,17 @@ struct ReplayVariant<'a, F: Bench> {
 impl<F: Bench> Visitor<F> for ReplayVariant<'_, F> {
     type Output = ();
     fn visit<K: Kernel<F>>(self, kernel: K) {
-        replay(self.prepared, self.name, kernel, self.level);
+        replay_one(self.prepared, self.name, kernel, self.level);
     }
 }
 
 /// One warm-up pass, then a counted pass, then a dump named after what was counted.
-fn replay<F: Bench, K: Kernel<F>>(prepared: &mut Prepared<F>, name: &str, kernel: K, level: Level) {
+fn replay_one<F: Bench, K: Kernel<F>>(
+    prepared: &mut Prepared<F>,
+    name: &str,
+    kernel: K,
+    level: Level,
+) {
     let workload = prepared.workload;
     let mut out = [F::Output::default(); PRESSURE_BLOCK];
     let mut queries = 0u64;

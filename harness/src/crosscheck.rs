@@ -25,6 +25,7 @@
 use crate::measure::{measure_each, measured_variants, prepare_workload, slots, Plan, Progress};
 use crate::measure::{Interrupted, WorkloadRun};
 use crate::select::Selection;
+use crate::stages::FamilyStages;
 use crate::stats::median;
 use crate::workload::{Mode, Workload};
 use rand::Rng;
@@ -33,9 +34,7 @@ use std::hint::black_box;
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 use strategies::level::Job;
-use strategies::{
-    inputs, Answer, Bench, Cpu, FamilyVisitor, Kernel, Level, Queries, Registry, Visitor,
-};
+use strategies::{inputs, Answer, Bench, Cpu, Kernel, Level, Queries, Visitor};
 
 /// How far (as a factor, either way) a harness figure may be from its plain loop.
 pub const TOLERANCE: f64 = 1.25;
@@ -76,7 +75,8 @@ impl Check {
 /// (measured under `plan`, whose total is scaled to the workloads measured here, as the main
 /// run would give them) and their plain loops, the fastest of a burst before the harness's
 /// rounds and one after them. In registry order.
-pub fn crosscheck<R: Registry>(
+pub fn crosscheck(
+    families: &[FamilyStages],
     cpu: &Cpu,
     selection: &Selection,
     plan: &Plan,
@@ -91,7 +91,9 @@ pub fn crosscheck<R: Registry>(
         plain: Vec::new(),
         matrix_weight: 0,
     };
-    R::for_each(&mut collect);
+    for family in families {
+        (family.crosscheck)(&mut collect);
+    }
     let Collect {
         workloads,
         mut plain,
@@ -131,8 +133,15 @@ fn full_pools(plan: &Plan) -> Plan {
     }
 }
 
-/// Prepares each family's headline throughput workload and its plain loops.
-struct Collect<'a> {
+/// Family `F`'s part of [`crosscheck()`]: a free function, so that its [`FamilyStages`] entry can
+/// take any lifetime of `collect`.
+pub fn collect_family<F: Bench>(collect: &mut Collect<'_>) {
+    collect.family::<F>();
+}
+
+/// Prepares each family's headline throughput workload and its plain loops: what
+/// [`crosscheck()`] hands each family's [`FamilyStages::crosscheck`].
+pub struct Collect<'a> {
     cpu: &'a Cpu,
     selection: &'a Selection,
     plan: &'a Plan,
@@ -142,8 +151,9 @@ struct Collect<'a> {
     matrix_weight: u32,
 }
 
-impl FamilyVisitor for Collect<'_> {
-    fn visit<F: Bench>(&mut self) {
+impl<'a> Collect<'a> {
+    /// Family `F`'s headline workload and plain loops, if it has selected variants here.
+    fn family<F: Bench>(&mut self) {
         let variants = measured_variants::<F>(self.cpu, self.selection);
         if variants.is_empty() {
             return;

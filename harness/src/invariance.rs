@@ -28,10 +28,11 @@ use crate::measure::{measure_each, measured_variants, prepare_workload, slots, I
 use crate::measure::{Plan, Progress, Slot, WorkloadRun};
 use crate::record::Interval;
 use crate::select::Selection;
+use crate::stages::FamilyStages;
 use crate::stats::{median, paired_group_ratio};
 use crate::workload::{Mode, Workload};
 use std::sync::atomic::AtomicBool;
-use strategies::{Bench, Cpu, Descriptor, FamilyVisitor, Registry};
+use strategies::{Bench, Cpu, Descriptor, Registry};
 
 /// The tables from which a variant is always in the default set.
 pub const LARGE_TABLE: usize = 256 << 10;
@@ -108,7 +109,8 @@ pub fn default_set<R: Registry>(cpu: &Cpu) -> Vec<&'static Descriptor> {
 /// Measures every variant of `set` alone and with its family (every variant of it that runs
 /// under `cpu`), under `plan` scaled so that each workload gets the budget the main run would
 /// give it.
-pub fn measure<R: Registry>(
+pub fn measure(
+    families: &[FamilyStages],
     cpu: &Cpu,
     set: &[&'static Descriptor],
     plan: &Plan,
@@ -117,7 +119,6 @@ pub fn measure<R: Registry>(
 ) -> Result<Vec<Row>, Interrupted> {
     let mut collect = Collect {
         cpu,
-        everything: Selection::all::<R>(),
         set,
         plan,
         workloads: Vec::new(),
@@ -125,7 +126,9 @@ pub fn measure<R: Registry>(
         matrix_weight: 0,
         weight: 0,
     };
-    R::for_each(&mut collect);
+    for family in families {
+        (family.invariance)(&mut collect);
+    }
     let Collect {
         workloads,
         pairs,
@@ -185,12 +188,17 @@ impl Pair {
     }
 }
 
+/// Family `F`'s part of [`measure`]: a free function, so that its [`FamilyStages`] entry can
+/// take any lifetime of `collect`.
+pub fn collect_family<F: Bench>(collect: &mut Collect<'_>) {
+    collect.family::<F>();
+}
+
 /// Prepares, per family with variants in the set, its hot headline workloads with the whole
-/// family and with each variant of the set alone, interleaved.
-struct Collect<'a> {
+/// family and with each variant of the set alone, interleaved: what [`measure`] hands each
+/// family's [`FamilyStages::invariance`].
+pub struct Collect<'a> {
     cpu: &'a Cpu,
-    /// Every variant of the registry: the family's full selection.
-    everything: Selection,
     set: &'a [&'static Descriptor],
     plan: &'a Plan,
     workloads: Vec<Box<dyn WorkloadRun>>,
@@ -199,9 +207,10 @@ struct Collect<'a> {
     weight: u32,
 }
 
-impl FamilyVisitor for Collect<'_> {
-    fn visit<F: Bench>(&mut self) {
-        let all = measured_variants::<F>(self.cpu, &self.everything);
+impl Collect<'_> {
+    /// Family `F`'s workloads and pairs, if the set has variants of it.
+    fn family<F: Bench>(&mut self) {
+        let all = measured_variants::<F>(self.cpu, &Selection::family::<F>());
         let matrix = Workload::matrix::<F>();
         self.matrix_weight += matrix.iter().map(Plan::weight).sum::<u32>();
         let chosen: Vec<F::Variant> = all
@@ -231,9 +240,7 @@ impl FamilyVisitor for Collect<'_> {
             }
         }
     }
-}
 
-impl Collect<'_> {
     fn push<F: Bench>(&mut self, workload: Workload, slots: Vec<Slot<F::Variant>>) {
         self.weight += Plan::weight(&workload);
         self.workloads

@@ -16,7 +16,8 @@
 //! [`engine`] sets a UCI engine's perft beside our move generator's (`bitbench engine`).
 //!
 //! The families, and per family what inputs verification and measurement use, come from the
-//! strategy library's one list ([`strategies::Families`]); [`suite`] walks it.
+//! strategy library's one list ([`strategies::Families`]); [`suite`] walks it, each family's
+//! generic stages reached through its [`stages::FamilyStages`].
 //!
 //! Around them: [`output`] writes every output whole or not at all and never replaces what
 //! bitbench did not write; [`console`] prints to a standard output that may be closed or
@@ -46,6 +47,7 @@ pub mod report;
 pub mod select;
 pub mod signals;
 pub mod site;
+pub mod stages;
 pub mod stats;
 pub mod store;
 pub mod suite;

@@ -26,6 +26,14 @@ impl Selection {
         }
     }
 
+    /// Every variant of family `F`.
+    pub fn family<F: Family>() -> Selection {
+        Selection {
+            only: Vec::new(),
+            included: F::variants().iter().map(|&v| F::descriptor(v)).collect(),
+        }
+    }
+
     /// Parses `--only A,B,…` against the families of `R`: every name must match some family
     /// or variant, and the selection must include at least one variant.
     pub fn parse<R: Registry>(only: &[String]) -> Result<Selection> {

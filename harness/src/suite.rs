@@ -1,14 +1,13 @@
-//! The stages over a whole [`Registry`] of families: what `list`, `verify`, the main run and
+//! The stages over a whole list of families: what `list`, `verify`, the main run and
 //! `cargo bench` iterate. Each stage is generic over one family elsewhere ([`crate::verify`],
-//! [`crate::measure`]); this module is the one place that walks the list, so the harness never
-//! names a family. `bitbench` runs it with [`strategies::Families`]; tests run it with
-//! registries of their own.
+//! [`crate::measure`]) and reached here through the family's [`FamilyStages`]; this module is
+//! the one place that walks the list, so the harness never names a family. `bitbench` runs it
+//! with [`strategies::Families`]; tests run it with registries of their own.
 
-use crate::measure::{
-    measure_workloads, prepare_family, Interrupted, Plan, Progress, Samples, WorkloadRun, FLOOR,
-};
+use crate::measure::{measure_workloads, Interrupted, Plan, Progress, Samples, FLOOR};
 use crate::select::{all_entries, Selection};
-use crate::verify::{verify_family, Verdict};
+use crate::stages::FamilyStages;
+use crate::verify::Verdict;
 use crate::workload::{Mode, Workload};
 use serde::Serialize;
 use std::sync::atomic::AtomicBool;
@@ -51,42 +50,27 @@ pub fn list_rows<R: Registry>(cpu: &Cpu, selection: &Selection) -> Vec<ListRow> 
         .collect()
 }
 
-/// Verifies every selected variant of every family of `R`, families in parallel on the
-/// machine's cores; `after_family` sees each family's verdicts, in registry order.
-pub fn verify_all<R: Registry>(
+/// Verifies every selected variant of every family of `families`, families in parallel on the
+/// machine's cores; `after_family` sees each family's verdicts, in the list's order.
+pub fn verify_all(
+    families: &[FamilyStages],
     cpu: &Cpu,
     selection: &Selection,
     seed: u64,
     after_family: &mut dyn FnMut(&'static str, &[Verdict]),
 ) -> Vec<Verdict> {
     type Job<'a> = Box<dyn FnOnce() -> Vec<Verdict> + Send + 'a>;
-    struct Jobs<'a> {
-        cpu: &'a Cpu,
-        selection: &'a Selection,
-        seed: u64,
-        jobs: Vec<(&'static str, Job<'a>)>,
-    }
-    impl<'a> FamilyVisitor for Jobs<'a> {
-        fn visit<F: Bench>(&mut self) {
-            if !self.selection.includes_family(F::NAME) {
-                return;
-            }
-            let (cpu, selection, seed) = (self.cpu, self.selection, self.seed);
-            self.jobs.push((
-                F::NAME,
-                Box::new(move || verify_family::<F>(cpu, selection, seed)),
-            ));
-        }
-    }
-    let mut jobs = Jobs {
-        cpu,
-        selection,
-        seed,
-        jobs: Vec::new(),
-    };
-    R::for_each(&mut jobs);
-    let names: Vec<&'static str> = jobs.jobs.iter().map(|(name, _)| *name).collect();
-    let results = run_in_parallel(jobs.jobs.into_iter().map(|(_, job)| job).collect());
+    let jobs: Vec<(&'static str, Job)> = families
+        .iter()
+        .filter(|family| selection.includes_family(family.name))
+        .map(|family| {
+            let verify = family.verify;
+            let job: Job = Box::new(move || verify(cpu, selection, seed));
+            (family.name, job)
+        })
+        .collect();
+    let names: Vec<&'static str> = jobs.iter().map(|(name, _)| *name).collect();
+    let results = run_in_parallel(jobs.into_iter().map(|(_, job)| job).collect());
     let mut all = Vec::new();
     for (name, verdicts) in names.into_iter().zip(results) {
         after_family(name, &verdicts);
@@ -124,35 +108,21 @@ pub fn planned_total(plan: &Plan) -> Duration {
     plan.total
 }
 
-/// Measures every selected, runnable variant of every family of `R`, all families' workloads
-/// interleaved in the plan's sweeps.
-pub fn measure_all<R: Registry>(
+/// Measures every selected, runnable variant of every family of `families`, all families'
+/// workloads interleaved in the plan's sweeps.
+pub fn measure_all(
+    families: &[FamilyStages],
     cpu: &Cpu,
     selection: &Selection,
     plan: &Plan,
     progress: &mut dyn FnMut(Progress),
     stop: &AtomicBool,
 ) -> Result<Vec<Samples>, Interrupted> {
-    struct Prepare<'a> {
-        cpu: &'a Cpu,
-        selection: &'a Selection,
-        plan: &'a Plan,
-        workloads: Vec<Box<dyn WorkloadRun>>,
-    }
-    impl FamilyVisitor for Prepare<'_> {
-        fn visit<F: Bench>(&mut self) {
-            self.workloads
-                .extend(prepare_family::<F>(self.cpu, self.selection, self.plan));
-        }
-    }
-    let mut prepare = Prepare {
-        cpu,
-        selection,
-        plan,
-        workloads: Vec::new(),
-    };
-    R::for_each(&mut prepare);
-    measure_workloads(prepare.workloads, cpu, plan, progress, stop)
+    let workloads = families
+        .iter()
+        .flat_map(|family| (family.prepare)(cpu, selection, plan))
+        .collect();
+    measure_workloads(workloads, cpu, plan, progress, stop)
 }
 
 /// The `cargo bench` id of a variant (or the floor, [`FLOOR`]) in a workload:

@@ -336,7 +336,7 @@ fn walk(command: &str, files: &Files) -> Vec<String> {
     };
     let Some(scenarios) = scenarios(command, files) else {
         return vec![format!(
-            "`{shown}` has no scenario in harness/tests/hostile/options.rs: add the invocations \
+            "`{shown}` has no scenario in bitbench/tests/it/hostile/options.rs: add the invocations \
              its options are walked from"
         )];
     };
@@ -360,7 +360,7 @@ fn walk(command: &str, files: &Files) -> Vec<String> {
         let value = match value.as_deref().map(|v| (v, sample(v))) {
             Some((name, None)) => {
                 problems.push(format!(
-                    "{shown} {option}: no sample value for {name} in harness/tests/hostile/options.rs"
+                    "{shown} {option}: no sample value for {name} in bitbench/tests/it/hostile/options.rs"
                 ));
                 continue;
             }

@@ -71,7 +71,8 @@ pub fn crosscheck(context: &Context, args: &CrosscheckArgs) -> Result<ExitCode> 
     }
     let _deferred = Deferred::begin();
     let started = Instant::now();
-    let checks = crosscheck::crosscheck::<Families>(
+    let checks = crosscheck::crosscheck(
+        &super::families(),
         &context.cpu,
         &context.selection,
         &plan,
@@ -140,9 +141,15 @@ pub fn invariance(context: &Context, args: &InvarianceArgs) -> Result<ExitCode> 
     let _deferred = Deferred::begin();
     let (now, stamp) = utc_now();
     let started = Instant::now();
-    let rows =
-        invariance::measure::<Families>(&context.cpu, &set, &plan, &mut progress(), &signals::STOP)
-            .map_err(|_| stopped())?;
+    let rows = invariance::measure(
+        &super::families(),
+        &context.cpu,
+        &set,
+        &plan,
+        &mut progress(),
+        &signals::STOP,
+    )
+    .map_err(|_| stopped())?;
     let text = format!(
         "selection invariance on {} ({}), {now}, bitbench {}{}: each variant hot inside its \
          family's full selection (the main run's rounds) and alone (only it and the floor), \

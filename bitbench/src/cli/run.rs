@@ -307,8 +307,14 @@ fn measure(
             }
         }
     };
-    let samples =
-        suite::measure_all::<Families>(&context.cpu, &context.selection, plan, &mut progress, stop);
+    let samples = suite::measure_all(
+        &super::families(),
+        &context.cpu,
+        &context.selection,
+        plan,
+        &mut progress,
+        stop,
+    );
     drop(bar);
     let samples = samples?;
     errln!("measured in {:.1} s", started.elapsed().as_secs_f64());

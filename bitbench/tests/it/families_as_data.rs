@@ -11,6 +11,7 @@ use crate::common;
 use harness::analysis::analyze;
 use harness::measure::Plan;
 use harness::select::Selection;
+use harness::stages::FamilyStages;
 use harness::suite;
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
@@ -152,7 +153,8 @@ fn one_more_line_in_the_list_is_all_a_family_needs() {
     assert!(rows.iter().any(|r| r.family == "toy" && r.name == "loop"));
 
     let toy_only = Selection::parse::<Plus>(&["toy".into()]).unwrap();
-    let verdicts = suite::verify_all::<Plus>(&cpu, &toy_only, 1, &mut |_, _| {});
+    let stages = FamilyStages::list::<Plus>();
+    let verdicts = suite::verify_all(&stages, &cpu, &toy_only, 1, &mut |_, _| {});
     assert_eq!(verdicts.len(), 2);
     assert!(verdicts.iter().all(|v| v.family == "toy" && v.agreed()));
 
@@ -164,9 +166,8 @@ fn one_more_line_in_the_list_is_all_a_family_needs() {
         max_rounds: 2,
         ..Plan::quick(1)
     };
-    let samples =
-        suite::measure_all::<Plus>(&cpu, &toy_only, &plan, &mut |_| {}, &AtomicBool::new(false))
-            .unwrap();
+    let stop = AtomicBool::new(false);
+    let samples = suite::measure_all(&stages, &cpu, &toy_only, &plan, &mut |_| {}, &stop).unwrap();
     // The floor, both variants and the A/A twin of the first, in every workload of the
     // matrix; the twin is never ranked.
     let workloads = harness::workload::Workload::matrix::<toy::Toy>().len();
@@ -187,6 +188,20 @@ fn one_more_line_in_the_list_is_all_a_family_needs() {
     assert!(drawn
         .iter()
         .any(|p| p.to_string_lossy().contains("toy-bars")));
+}
+
+/// The command's list of stages, joined from the crates under `instances/`, holds every
+/// registered family once, in the registry's order.
+#[test]
+fn the_instances_compile_every_family_once() {
+    let stages = FamilyStages::in_order_of::<Families>(&[
+        instances_pieces::stages(),
+        instances_sliders::stages(),
+        instances_xrays::stages(),
+        instances_perft::stages(),
+    ]);
+    let names: Vec<&str> = stages.iter().map(|s| s.name).collect();
+    assert_eq!(names, Families::names());
 }
 
 #[test]
@@ -226,10 +241,17 @@ fn rust_files(dir: &std::path::Path, files: &mut Vec<std::path::PathBuf>) {
 #[test]
 fn no_family_is_named_in_the_harness_outside_its_tests() {
     let names = Families::names();
-    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
     let mut offenders = Vec::new();
     let mut files = Vec::new();
-    for dir in ["src", "benches", "gate/src", "gate/benches"] {
+    let dirs = [
+        "harness/src",
+        "harness/benches",
+        "harness/gate/src",
+        "harness/gate/benches",
+        "bitbench/src",
+    ];
+    for dir in dirs {
         rust_files(&root.join(dir), &mut files);
     }
     assert!(

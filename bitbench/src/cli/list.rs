@@ -108,7 +108,8 @@ pub fn verify(context: &Context, json: bool, seed: u64) -> Result<ExitCode> {
 
 /// Verifies every selected variant, printing one line per variant as it goes when `print`.
 pub fn verify_all(context: &Context, seed: u64, print: bool) -> Vec<Verdict> {
-    suite::verify_all::<Families>(
+    suite::verify_all(
+        &super::families(),
         &context.cpu,
         &context.selection,
         seed,

@@ -523,7 +523,12 @@ fn dispatch(cli: Cli, name: &str) -> Result<ExitCode> {
         }
         Command::CacheSimWorker(args) => {
             let context = Context::new(&args.only, &args.disable)?;
-            harness::cachesim::worker(&context.selection, &context.cpu, args.seed);
+            harness::cachesim::worker(
+                &cli::families(),
+                &context.selection,
+                &context.cpu,
+                args.seed,
+            );
             Ok(ExitCode::SUCCESS)
         }
     }
