@@ -112,7 +112,18 @@ say "built and benchmarked in $((SECONDS - t)) s"
 # Built --release: that profile has the bench profile's settings (Cargo.toml), so cargo reuses
 # the bench build's artifacts instead of compiling the whole workspace again unoptimized.
 kernels=$home/kernels.txt
-(cd "$tree" && cargo run -q --release -p gate --bin gate-kernels) >"$kernels"
+# The copy of gate-kernels that `cargo bench` just built beside the benchmarks, found in
+# cargo's list of what it built: building it by itself (`cargo run`) compiled the workspace's
+# crates a second time, for other features or another profile.
+kernels_bin=$(cd "$tree" && cargo bench -q -p gate --bench gate --no-run --message-format=json |
+    python3 -c '
+import json, sys
+for line in sys.stdin:
+    m = json.loads(line)
+    if m.get("reason") == "compiler-artifact" and m["target"]["name"] == "gate-kernels" and m.get("executable"):
+        print(m["executable"])')
+[[ -x $kernels_bin ]] || { echo "gate.sh: cargo bench built no gate-kernels binary" >&2; exit 2; }
+"$kernels_bin" >"$kernels"
 
 cpu=$(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo 2>/dev/null | head -n 1)
 run=$home/gate.json
