@@ -5,7 +5,7 @@
 //! Why: Rust compiles a generic function in the crate that names its type arguments. The
 //! stages that take a [`FamilyStages`] list are not generic, so the measuring loops of a
 //! family are compiled where its `FamilyStages` is made, once. `bitbench` takes its list from
-//! the crates under `harness/instances/`, one per group of families, which cargo compiles side
+//! the crates under `instances/`, one per group of families, which cargo compiles side
 //! by side on the machine's cores; before, the one binary crate compiled every family's loops
 //! on one core. Tests make their own lists with [`FamilyStages::list`].
 
