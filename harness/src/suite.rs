@@ -131,10 +131,10 @@ pub fn bench_id(family: &str, variant: &str, workload: &Workload) -> String {
     format!("{family}/{variant}/{}", workload.label().replace('/', "-"))
 }
 
-/// Criterion's warm-up time per `cargo bench` id (`harness/benches/families.rs`).
+/// Criterion's warm-up time per `cargo bench` id (`harness/bench/benches/families.rs`).
 pub const CRITERION_WARM_UP: Duration = Duration::from_millis(300);
 
-/// Criterion's measuring time per `cargo bench` id (`harness/benches/families.rs`).
+/// Criterion's measuring time per `cargo bench` id (`harness/bench/benches/families.rs`).
 pub const CRITERION_MEASUREMENT: Duration = Duration::from_millis(1000);
 
 /// Samples criterion takes per `cargo bench` id.

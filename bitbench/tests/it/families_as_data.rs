@@ -246,7 +246,7 @@ fn no_family_is_named_in_the_harness_outside_its_tests() {
     let mut files = Vec::new();
     let dirs = [
         "harness/src",
-        "harness/benches",
+        "harness/bench/benches",
         "harness/gate/src",
         "harness/gate/benches",
         "bitbench/src",
