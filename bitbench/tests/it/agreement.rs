@@ -2,18 +2,25 @@
 //! reference, on every input `verify` uses, with all features and with each SIMD feature
 //! masked. (Each family's folder has its own exhaustive tests too.)
 
+use crate::common;
 use harness::select::Selection;
-use harness::verify::{verify_family, Outcome};
+use harness::stages::FamilyStages;
+use harness::verify::{Outcome, Verdict};
 use strategies::inputs::DEFAULT_SEED;
 use strategies::{Bench, Cpu, Families, FamilyVisitor, Feature, Registry};
 
-/// Verifies every variant of `F` under `cpu`; returns the names of those that ran (and agreed).
-fn all_agree<F: Bench>(cpu: &Cpu) -> Vec<&'static str> {
+/// Verifies every variant of `F` under `cpu`, through `verify` (the family's stages as the
+/// command has them: [`common::suite_stages`]); returns the names of those that ran (and
+/// agreed).
+fn all_agree<F: Bench>(
+    cpu: &Cpu,
+    verify: fn(&Cpu, &Selection, u64) -> Vec<Verdict>,
+) -> Vec<&'static str> {
     let inputs: u64 = F::verification_inputs(DEFAULT_SEED)
         .iter()
         .map(|(_, group)| group.len() as u64)
         .sum();
-    let verdicts = verify_family::<F>(cpu, &Selection::all::<Families>(), DEFAULT_SEED);
+    let verdicts = verify(cpu, &Selection::all::<Families>(), DEFAULT_SEED);
     assert_eq!(verdicts.len(), F::variants().len());
     let mut ran = Vec::new();
     for verdict in &verdicts {
@@ -67,17 +74,18 @@ fn all_agree<F: Bench>(cpu: &Cpu) -> Vec<&'static str> {
 
 /// Runs [`all_agree`] on every family under `cpu`; returns every `family/variant` that ran.
 fn every_family(cpu: &Cpu) -> Vec<String> {
-    struct Agree<'a>(&'a Cpu, Vec<String>);
+    struct Agree<'a>(&'a Cpu, Vec<FamilyStages>, Vec<String>);
     impl FamilyVisitor for Agree<'_> {
         fn visit<F: Bench>(&mut self) {
-            let ran = all_agree::<F>(self.0);
-            self.1
+            let stages = self.1.iter().find(|s| s.name == F::NAME).unwrap();
+            let ran = all_agree::<F>(self.0, stages.verify);
+            self.2
                 .extend(ran.into_iter().map(|name| format!("{}/{name}", F::NAME)));
         }
     }
-    let mut agree = Agree(cpu, Vec::new());
+    let mut agree = Agree(cpu, common::suite_stages(), Vec::new());
     Families::for_each(&mut agree);
-    agree.1
+    agree.2
 }
 
 #[test]

@@ -241,3 +241,14 @@ pub fn first_two_variants() -> std::collections::BTreeMap<String, (String, Strin
     Families::for_each(&mut names);
     names.0
 }
+
+/// The suite's families' stages as the command has them (`bitbench/src/cli/mod.rs`): compiled
+/// in the crates under `instances/`, so that no test compiles them a second time.
+pub fn suite_stages() -> Vec<harness::stages::FamilyStages> {
+    harness::stages::FamilyStages::in_order_of::<Families>(&[
+        instances_pieces::stages(),
+        instances_sliders::stages(),
+        instances_xrays::stages(),
+        instances_perft::stages(),
+    ])
+}

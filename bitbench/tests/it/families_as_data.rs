@@ -136,6 +136,14 @@ mod toy {
     }
 }
 
+/// The toy family alone.
+struct ToyOnly;
+impl Registry for ToyOnly {
+    fn for_each<V: FamilyVisitor>(visitor: &mut V) {
+        visitor.visit::<toy::Toy>();
+    }
+}
+
 /// The suite's list plus one line.
 struct Plus;
 impl Registry for Plus {
@@ -153,7 +161,12 @@ fn one_more_line_in_the_list_is_all_a_family_needs() {
     assert!(rows.iter().any(|r| r.family == "toy" && r.name == "loop"));
 
     let toy_only = Selection::parse::<Plus>(&["toy".into()]).unwrap();
-    let stages = FamilyStages::list::<Plus>();
+    // The suite's families' stages as the command has them, compiled in `instances/`, and the
+    // toy's compiled here.
+    let stages = FamilyStages::in_order_of::<Plus>(&[
+        common::suite_stages(),
+        FamilyStages::list::<ToyOnly>(),
+    ]);
     let verdicts = suite::verify_all(&stages, &cpu, &toy_only, 1, &mut |_, _| {});
     assert_eq!(verdicts.len(), 2);
     assert!(verdicts.iter().all(|v| v.family == "toy" && v.agreed()));
@@ -194,13 +207,7 @@ fn one_more_line_in_the_list_is_all_a_family_needs() {
 /// registered family once, in the registry's order.
 #[test]
 fn the_instances_compile_every_family_once() {
-    let stages = FamilyStages::in_order_of::<Families>(&[
-        instances_pieces::stages(),
-        instances_sliders::stages(),
-        instances_xrays::stages(),
-        instances_perft::stages(),
-    ]);
-    let names: Vec<&str> = stages.iter().map(|s| s.name).collect();
+    let names: Vec<&str> = common::suite_stages().iter().map(|s| s.name).collect();
     assert_eq!(names, Families::names());
 }
 
