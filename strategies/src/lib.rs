@@ -39,9 +39,11 @@
 //! reference move generator (the oracle, never measured), and the seeded position corpus.
 //!
 //! Every family has a registry of its variants (an enum with a [`Descriptor`] each), a
-//! reference implementation, and its workloads ([`Bench`]). SIMD kernels live under `avx2/`,
-//! `avx512/` and `neon/` folders, compiled only for their architecture, and are reachable only
-//! through a capability token from [`cpu`].
+//! reference implementation, and its workloads ([`Bench`]). A SIMD body is written once, in a
+//! family's `lane_*.rs`, over the lane types of the `simd` module (AVX2, AVX-512 and NEON, each
+//! compiled only for its architecture); a body one instruction set has to itself sits in the
+//! family's `avx2/`, `avx512/` or `gfni/` folder. Either is reachable only through a
+//! capability token from [`cpu`].
 //!
 //! Squares are numbered a1 = 0 … h8 = 63 as in the seeds; see [`Square`].
 //!
