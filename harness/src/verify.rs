@@ -338,8 +338,9 @@ pub fn side_by_side(boards: &[(&str, Bitboard)]) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use strategies::in_between::InBetweenFamily;
     use strategies::in_between::{reference, InBetween};
-    use strategies::{InBetweenFamily, Square, SquarePair};
+    use strategies::{Square, SquarePair};
 
     fn check<K: Kernel<InBetweenFamily>>(kernel: K) -> Result<u64, Mismatch> {
         let inputs: Vec<SquarePair> = SquarePair::all().collect();

@@ -3,7 +3,7 @@
 //! `cargo run -p strategies --release --example corpus [seed]`
 
 use std::time::Instant;
-use strategies::position::corpus::{Corpus, DEFAULT_SEED};
+use strategies::bench::corpus::{Corpus, DEFAULT_SEED};
 
 fn main() {
     let seed = match std::env::args().nth(1) {

@@ -2,45 +2,55 @@
 //!
 //! The chess-bitboard techniques that bitbench measures: one folder per family, one file per
 //! technique, each family behind one trait whose documentation states its semantics at every
-//! edge case. [`registry::Families`] lists the families.
+//! edge case.
 //!
-//! - [`in_between`]: the squares strictly between two squares ([`InBetween`]);
-//! - [`knight_attacks`]: the squares attacked by a set of knights ([`KnightAttacks`]);
-//! - [`sliders`]: the squares a rook or a bishop attacks given the occupancy ([`Slider`]), as
-//!   two families, `rook_attacks` and `bishop_attacks`;
-//! - [`attack_spans`]: pawn front and rear attack spans and attack file fills
-//!   ([`attack_spans::AttackSpans`]);
-//! - [`pawn_structure`]: the isolated, half-isolated and passed pawns of both sides
-//!   ([`pawn_structure::PawnStructure`]);
-//! - [`knight_fill`]: the squares knights reach within a number of moves
-//!   ([`knight_fill::KnightFill`]), and whether a knight catches a passed pawn;
-//! - [`knight_forks`]: the squares from which a knight attacks two or more targets
-//!   ([`knight_forks::KnightForks`]);
-//! - [`xray_attacks`]: the squares a rook or a bishop attacks through given blockers
-//!   ([`xray_attacks::XrayAttacks`]), as two families, `rook_xray_attacks` and
-//!   `bishop_xray_attacks`;
+//! ## Layers
+//!
+//! The crate is four layers, each a folder, bottom first; a layer names only itself and the
+//! layers below it (`tests/layers.rs` holds this):
+//!
+//! - [`board`]: squares, bitboards, the board's geometry, positions and FEN;
+//! - [`framework`]: a family's variants as one table, answers, CPU features and the capability
+//!   tokens that prove them, instruction levels, SIMD lanes, running a variant on a batch;
+//! - `bench` (feature `bench`): the scaffolding the harness verifies and measures with: every
+//!   family's distributions and verification inputs, the registry of families, the reference
+//!   move generator, seeded inputs and positions;
+//! - [`families`]: a folder per family, and the legal move generator ([`movegen`]) built from
+//!   their techniques.
+//!
+//! This file is the facade: the families' folders and the most used types again at the top.
+//!
+//! ## The families
+//!
+//! - [`in_between`]: the squares strictly between two squares;
+//! - [`knight_attacks`]: the squares attacked by a set of knights;
+//! - [`sliders`]: the squares a rook or a bishop attacks given the occupancy, as two families,
+//!   `rook_attacks` and `bishop_attacks`, and [`queen_attacks`], their union;
+//! - [`attack_spans`]: pawn front and rear attack spans and attack file fills;
+//! - [`pawn_structure`]: the isolated, half-isolated and passed pawns of both sides;
+//! - [`knight_fill`]: the squares knights reach within a number of moves, and whether a knight
+//!   catches a passed pawn;
+//! - [`knight_forks`]: the squares from which a knight attacks two or more targets;
+//! - [`xray_attacks`]: the squares a rook or a bishop attacks through given blockers, as two
+//!   families, `rook_xray_attacks` and `bishop_xray_attacks`;
 //! - [`xray_attacks_multi`]: the squares sets of rooks, bishops and queens attack through
-//!   given blockers ([`xray_attacks_multi::XrayAttacksMulti`]);
+//!   given blockers;
 //! - [`blockers_by_targets`]: the squares between sliders and targets where one piece, or
-//!   nothing, stands in the way ([`blockers_by_targets::BlockersByTargets`]);
-//! - [`attacks_to`]: every attacker of a square of a position, both colours
-//!   ([`attacks_to::AttacksTo`]), the seed's super-piece once per slider technique;
-//! - [`attacked`]: whether a side attacks a square of a position ([`attacked::Attacked`]);
+//!   nothing, stands in the way;
+//! - [`attacks_to`]: every attacker of a square of a position, both colours, the seed's
+//!   super-piece once per slider technique;
+//! - [`attacked`]: whether a side attacks a square of a position;
 //! - [`attacked_by_piece`]: whether one piece on one square attacks another, given the
-//!   occupancy ([`attacked_by_piece::AttackedByPiece`]), the seed's 0x88 × piece table;
-//! - [`legality_test`]: whether a hash or killer move is pseudo-legal in a position
-//!   ([`legality_test::LegalityTest`]), against generating every move and searching;
-//! - [`checkers_pins`]: the checkers and pinned pieces of the side to move
-//!   ([`checkers_pins::CheckersPins`]);
+//!   occupancy, the seed's 0x88 × piece table;
+//! - [`legality_test`]: whether a hash or killer move is pseudo-legal in a position, against
+//!   generating every move and searching;
+//! - [`checkers_pins`]: the checkers and pinned pieces of the side to move;
 //! - [`perft`]: the legal move generator of [`movegen`], whose four techniques are type
-//!   parameters, counting the leaves of move trees; one variant per technique it varies;
+//!   parameters, counting the leaves of move trees; one variant per technique it varies.
 //!
-//! [`position`] holds what position-based families build on: [`Position`] and FEN, the
-//! reference move generator (the oracle, never measured), and the seeded position corpus.
-//!
-//! Every family has a registry of its variants (an enum with a [`Descriptor`] each), a
-//! reference implementation, and its workloads ([`Bench`]). A SIMD body is written once, in a
-//! family's `lane_*.rs`, over the lane types of the `simd` module (AVX2, AVX-512 and NEON, each
+//! Every family has a table of its variants (an enum with a [`Descriptor`] each) and, with the
+//! feature `bench`, a reference implementation and its workloads. A SIMD body is written once,
+//! in a family's `lane_*.rs`, over the framework's lanes (AVX2, AVX-512 and NEON, each
 //! compiled only for its architecture); a body one instruction set has to itself sits in the
 //! family's `avx2/`, `avx512/` or `gfni/` folder. Either is reachable only through a
 //! capability token from [`cpu`].
@@ -54,11 +64,13 @@
 //! strategies = { path = "../bitbench/strategies" }  # or a git dependency on the repository
 //! ```
 //!
-//! Its dependencies are `rand` and `rand_chacha` (the seeded workloads) and nothing else. The
-//! feature `peers` (off by default) adds two published chess crates, `chess` 3.2 and
-//! `cozy-chess` 0.3, as variants of some families, so that the `bitbench` harness verifies and
-//! measures ours beside theirs; an engine does not want it. `cargo tree -p strategies
-//! --no-default-features` lists no chess crate.
+//! With its default features it has no dependency at all: `cargo tree -p strategies` lists
+//! the crate alone. Two features add what an engine does not want:
+//!
+//! - `bench`: the scaffolding the harness verifies and measures with (the references, the
+//!   workloads, the registry of families, seeded inputs; `rand` and `rand_chacha`);
+//! - `peers`: two published chess crates, `chess` 3.2 and `cozy-chess` 0.3, as variants of
+//!   some families, so that the harness measures ours beside theirs.
 //!
 //! ## Which technique to use when
 //!
@@ -79,7 +91,7 @@
 //!   inlined (example `slider_compile_time`).
 //! - **One binary for unknown CPUs**: detect once at start-up and cache the choice, as memchr
 //!   does; put a whole batch of work behind the cached choice, not one lookup, and run it
-//!   inside [`Slider::with_features`] (example `slider_run_time`). SIMD techniques are built
+//!   inside [`Slider::with_features`](sliders::Slider::with_features) (example `slider_run_time`). SIMD techniques are built
 //!   only from a capability token (`cpu::Bmi2::detect()`, or `Cpu::detect().bmi2()`, which
 //!   also honours masked features), so code that skips detection does not compile.
 //! - **BMI2 is not a fast `pext` everywhere**: AMD Zen 1 and Zen 2 run it in microcode, far
@@ -99,8 +111,8 @@
 //! variant's monomorphized code happens once per call, not per query:
 //!
 //! ```
-//! use strategies::{run_batch, runnable_variants, Bitboard, Cpu, Family, KnightFamily};
-//! use strategies::knight_attacks::KnightVariant;
+//! use strategies::{run_batch, runnable_variants, Bitboard, Cpu, Family};
+//! use strategies::knight_attacks::{KnightFamily, KnightVariant};
 //!
 //! let cpu = Cpu::detect();
 //! let here = runnable_variants::<KnightFamily>(&cpu); // only what runs on this CPU
@@ -118,105 +130,34 @@
 //!     .is_err());
 //! ```
 
-pub mod aligned;
-pub mod answer;
-pub mod attack_spans;
-pub mod attacked;
-pub mod attacked_by_piece;
-pub mod attacks_to;
+// The layers, bottom to top. Nothing in a layer imports a layer above it, and nothing inside
+// the crate imports the crate root: what follows the layers is the facade for users.
+#[cfg(feature = "bench")]
 pub mod bench;
-pub mod bitboard;
-pub mod blockers_by_targets;
-pub mod checkers_pins;
-mod chunks;
-pub mod cpu;
-pub mod family;
-#[cfg(test)]
-mod family_tests;
-pub mod geometry;
-pub mod in_between;
-pub mod inputs;
-pub mod knight_attacks;
-pub mod knight_fill;
-pub mod knight_forks;
-pub mod legality_test;
-pub mod level;
-pub mod movegen;
-pub mod pawn_structure;
-pub mod perft;
-pub mod position;
-pub mod queen_attacks;
-pub mod registry;
-mod simd;
-pub mod sliders;
-pub mod square;
-#[cfg(test)]
-mod testing;
-pub mod xray_attacks;
-pub mod xray_attacks_multi;
+pub mod board;
+pub mod families;
+pub mod framework;
 
-pub use answer::{Answer, Part};
-pub use bench::{Bench, Distribution, Draw, Queries, Shape};
-pub use bitboard::Bitboard;
-pub use cpu::{Cpu, Feature, Unsupported};
-pub use family::{Descriptor, Family, Kernel, Source, Visitor};
-pub use in_between::{InBetween, InBetweenFamily, InBetweenVariant};
-pub use knight_attacks::{KnightAttacks, KnightFamily, KnightVariant};
-pub use level::Level;
-pub use position::{Castling, Colour, Move, Piece, Position};
-pub use registry::{Families, FamilyInfo, FamilyVisitor, Registry};
-pub use sliders::{
-    BishopAttacksFamily, RookAttacksFamily, Slider, SliderFamily, SliderQuery, SliderVariant,
+pub use board::{aligned, bitboard, geometry, position, square};
+pub use families::{
+    attack_spans, attacked, attacked_by_piece, attacks_to, blockers_by_targets, checkers_pins,
+    in_between, knight_attacks, knight_fill, knight_forks, legality_test, movegen, pawn_structure,
+    perft, queen_attacks, sliders, xray_attacks, xray_attacks_multi,
 };
-pub use square::{Square, SquareError, SquarePair};
+pub use framework::{answer, cpu, family, level};
 
-/// Runs `variant` of family `F` on a batch: `outputs[i]` becomes the answer to `inputs[i]`.
-/// Fails, touching nothing, if the variant cannot run on `cpu`. The batch loop runs in the copy
-/// compiled for the highest [`Level`] `cpu` allows, as the harness measured it.
-///
-/// # Panics
-/// If the slices differ in length.
-pub fn run_batch<F: Family>(
-    variant: F::Variant,
-    cpu: &Cpu,
-    inputs: &[F::Input],
-    outputs: &mut [F::Output],
-) -> Result<(), Unsupported> {
-    struct Run<'a, F: Family> {
-        inputs: &'a [F::Input],
-        outputs: &'a mut [F::Output],
-        level: Level,
-    }
-    impl<F: Family> Visitor<F> for Run<'_, F> {
-        type Output = ();
-        fn visit<K: Kernel<F>>(self, kernel: K) {
-            let (inputs, outputs) = (self.inputs, self.outputs);
-            self.level.run(level::Batch::<F, K> {
-                kernel,
-                inputs,
-                outputs,
-            })
-        }
-    }
-    assert_eq!(inputs.len(), outputs.len(), "batch slices differ in length");
-    let level = Level::detect(cpu);
-    F::visit(
-        variant,
-        cpu,
-        Run::<F> {
-            inputs,
-            outputs,
-            level,
-        },
-    )
-}
+pub use board::bitboard::Bitboard;
+pub use board::position::{Castling, Colour, Move, Piece, Position};
+pub use board::square::{Square, SquareError, SquarePair};
+pub use framework::answer::{Answer, Part};
+pub use framework::batch::{run_batch, runnable_variants};
+pub use framework::cpu::{Cpu, Feature, Unsupported};
+pub use framework::family::{Descriptor, Family, Kernel, Source, Visitor};
+pub use framework::level::Level;
 
-/// The variants of `F` that run on `cpu` (detected features, less any masked), in registry
-/// order.
-pub fn runnable_variants<F: Family>(cpu: &Cpu) -> Vec<F::Variant> {
-    F::variants()
-        .iter()
-        .copied()
-        .filter(|&v| F::runnable(v, cpu).is_ok())
-        .collect()
-}
+#[cfg(feature = "bench")]
+pub use bench::registry::{FamilyInfo, FamilyVisitor, Registry};
+#[cfg(feature = "bench")]
+pub use bench::{inputs, registry, Bench, Distribution, Draw, Queries, Shape};
+#[cfg(feature = "bench")]
+pub use families::Families;

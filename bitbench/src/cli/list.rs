@@ -154,7 +154,7 @@ pub fn print_verdict(verdict: &Verdict) {
 /// `positions [--stats] [--fen]`: the corpus, made from its seed by code in the repository.
 pub fn positions(args: &PositionsArgs) -> Result<ExitCode> {
     let started = std::time::Instant::now();
-    let corpus = strategies::position::Corpus::build(args.seed);
+    let corpus = strategies::bench::corpus::Corpus::build(args.seed);
     if args.fen {
         for position in corpus.positions() {
             outln!("{position}");

@@ -10,7 +10,8 @@ use harness::machine::Machine;
 use harness::measure::{Samples, FLOOR};
 use harness::record::{Mode, Record, Run, Tool, SCHEMA_VERSION};
 use harness::workload::Workload;
-use strategies::{Distribution, KnightFamily};
+use strategies::knight_attacks::KnightFamily;
+use strategies::Distribution;
 
 const ROUNDS: usize = 24;
 

@@ -12,7 +12,7 @@ use harness::record::{
 use harness::workload::{Mode, Workload};
 use harness::{chart, report};
 use std::path::Path;
-use strategies::KnightFamily;
+use strategies::knight_attacks::KnightFamily;
 
 /// A record made from synthetic samples (no timing), with every workload and a floor.
 fn synthetic_record() -> Record {

@@ -2,8 +2,9 @@
 //! to a workload's queries is the reference answer, for every workload of every family.
 
 use harness::workload::{Answers, Mode, Workload};
+use strategies::in_between::InBetweenFamily;
+use strategies::Square;
 use strategies::{Bench, Cpu, Families, FamilyVisitor, Level, Queries, Registry, SquarePair};
-use strategies::{InBetweenFamily, Square};
 
 fn agree<F: Bench>() {
     let cpu = Cpu::detect();

@@ -1,0 +1,6 @@
+//! AVX2 knight-attack kernels (x86-64 only; compiled out elsewhere).
+//!
+//! Each kernel type holds an [`Avx2`](crate::framework::cpu::Avx2) token, so the `#[target_feature]` code
+//! is reachable only after run-time detection succeeded.
+
+pub mod directions;

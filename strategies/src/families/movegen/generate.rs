@@ -1,0 +1,356 @@
+//! The generator proper: the legal moves of a position, handed to a [`Sink`] in groups (a
+//! piece and its target set, a set of pawn targets and the offset back to their origins), so
+//! that perft can count a group by its size and recurse only where it must.
+
+use super::Config;
+use crate::board::bitboard::more_than_one;
+use crate::board::geometry::{NOT_A, NOT_H, RANK_1, RANK_8};
+use crate::board::position::leapers::{self, forward};
+use crate::board::position::{Castling, Colour, Move, Piece, Position};
+use crate::families::checkers_pins::{CheckersAndPins, CheckersPins};
+use crate::families::in_between::InBetween;
+use crate::families::knight_attacks::KnightAttacks;
+use crate::families::sliders::Slider;
+use crate::{board::bitboard::Bitboard, board::square::Square};
+
+/// Where the generator puts moves. Every method is called only with legal moves.
+pub(crate) trait Sink {
+    /// The `piece` on `from` moves to each square of `targets` (a quiet move or a capture).
+    fn piece(&mut self, position: &Position, piece: Piece, from: Square, targets: Bitboard);
+    /// Pawn moves that do not promote, set-wise (see [`PawnTargets`]).
+    fn pawns(&mut self, position: &Position, targets: PawnTargets);
+    /// Pawn moves to the last rank, set-wise (`double` is empty): four promotions each.
+    fn promotions(&mut self, position: &Position, targets: PawnTargets);
+    /// The pawn on `from` takes en passant, landing on `to`.
+    fn en_passant(&mut self, position: &Position, from: Square, to: Square);
+    /// The king castles from `from` to `to`.
+    fn castling(&mut self, position: &Position, from: Square, to: Square);
+}
+
+/// The targets of a set of pawns, by kind of move. A pawn's origin is its target less the
+/// offset of its kind: `push` for single pushes, `2 * push` for double pushes, `push - 1` for
+/// captures towards the a-file (`west`) and `push + 1` towards the h-file (`east`).
+/// `single`, `double` and `west` are disjoint (pushes land on empty squares, captures on
+/// enemy pieces, and a double push needs the square behind its target empty); `east` may
+/// share squares with `west` (two pawns taking the same piece).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct PawnTargets {
+    pub single: Bitboard,
+    pub double: Bitboard,
+    pub west: Bitboard,
+    pub east: Bitboard,
+    /// The signed change of square index of a single push: 8 for white, -8 for black.
+    pub push: i8,
+}
+
+/// What every step of the generator reads: the sides, the occupancy, the enemy's sliders by
+/// line, the checkers and pins, and the target mask.
+#[derive(Clone, Copy, Debug)]
+struct Frame {
+    us: Colour,
+    them: Colour,
+    king: Square,
+    own: Bitboard,
+    enemy: Bitboard,
+    occupied: Bitboard,
+    /// Enemy rooks and queens.
+    orthogonal: Bitboard,
+    /// Enemy bishops and queens.
+    diagonal: Bitboard,
+    checkers: Bitboard,
+    pinned: Bitboard,
+    /// Where a piece other than the king may go: not ours, and in check, on the checker or
+    /// between it and the king.
+    targets: Bitboard,
+}
+
+/// The rank from which `colour`'s single pushes may push again (the third rank, relative).
+#[inline(always)]
+const fn double_push_rank(colour: Colour) -> u64 {
+    match colour {
+        Colour::White => RANK_1 << 16,
+        Colour::Black => RANK_1 << 40,
+    }
+}
+
+/// The rank on which `colour`'s pawns promote.
+#[inline(always)]
+const fn promotion_rank(colour: Colour) -> u64 {
+    match colour {
+        Colour::White => RANK_8,
+        Colour::Black => RANK_1,
+    }
+}
+
+/// The signed change of square index of a push for `colour`.
+#[inline(always)]
+const fn push_offset(colour: Colour) -> i8 {
+    match colour {
+        Colour::White => 8,
+        Colour::Black => -8,
+    }
+}
+
+/// `colour`'s pawn captures towards the a-file and towards the h-file, set-wise.
+#[inline(always)]
+const fn pawn_captures(colour: Colour, pawns: u64) -> (u64, u64) {
+    match colour {
+        Colour::White => ((pawns << 7) & NOT_H, (pawns << 9) & NOT_A),
+        Colour::Black => ((pawns >> 9) & NOT_H, (pawns >> 7) & NOT_A),
+    }
+}
+
+impl Frame {
+    #[inline(always)]
+    fn new<C: Config>(config: C, position: &Position, last_move: Option<Move>) -> Frame {
+        let us = position.side_to_move();
+        let them = !us;
+        let (own, enemy) = (position.colour(us), position.colour(them));
+        let queens = position.kind(Piece::Queen);
+        let CheckersAndPins { checkers, pinned } = config.pins().checkers_pins(position, last_move);
+        let king = position.king(us);
+        let targets = if checkers.is_empty() {
+            !own
+        } else {
+            let checker = Square::from_index_masked(checkers.0.trailing_zeros() as u8);
+            config.between().between(king, checker) | checkers
+        };
+        Frame {
+            us,
+            them,
+            king,
+            own,
+            enemy,
+            occupied: own | enemy,
+            orthogonal: (position.kind(Piece::Rook) | queens) & enemy,
+            diagonal: (position.kind(Piece::Bishop) | queens) & enemy,
+            checkers,
+            pinned,
+            targets,
+        }
+    }
+
+    /// Whether an enemy slider attacks `square` when `occupied` blocks.
+    #[inline(always)]
+    fn slider_attacks<S: Slider>(&self, slider: S, square: Square, occupied: Bitboard) -> bool {
+        !((slider.rook(square, occupied) & self.orthogonal)
+            | (slider.bishop(square, occupied) & self.diagonal))
+            .is_empty()
+    }
+}
+
+/// Every legal move of `position`, into `sink`. `last_move`, when known, is the move that led
+/// to `position` (for the `by_move` pins technique).
+#[inline(always)]
+pub(crate) fn generate<C: Config, K: Sink>(
+    config: C,
+    position: &Position,
+    last_move: Option<Move>,
+    sink: &mut K,
+) {
+    let frame = Frame::new(config, position, last_move);
+    let danger = king_moves(config, &frame, position, sink);
+    if more_than_one(frame.checkers) {
+        return;
+    }
+    piece_moves(config, &frame, position, sink);
+    let pawns = position.pieces(frame.us, Piece::Pawn);
+    pawn_moves(&frame, position, pawns & !frame.pinned, frame.targets, sink);
+    if frame.checkers.is_empty() {
+        if !frame.pinned.is_empty() {
+            pinned_moves(config, &frame, position, sink);
+        }
+        castling(config, &frame, position, danger, sink);
+    }
+    en_passant(config, &frame, position, sink);
+}
+
+/// The king's moves to squares no enemy piece attacks, with the king lifted off the board.
+/// Returns the squares the enemy's pawns, knights and king attack (castling reads them).
+#[inline(always)]
+fn king_moves<C: Config, K: Sink>(
+    config: C,
+    frame: &Frame,
+    position: &Position,
+    sink: &mut K,
+) -> Bitboard {
+    let them = frame.them;
+    let pawns = position.pieces(them, Piece::Pawn);
+    let danger = Bitboard(leapers::pawn_attacks_set(them, pawns.0))
+        | config
+            .knights()
+            .attacks(position.pieces(them, Piece::Knight))
+        | leapers::king(position.king(them));
+    let mut safe = leapers::king(frame.king) & !frame.own & !danger;
+    let lifted = frame.occupied ^ Bitboard::from_square(frame.king);
+    for to in safe {
+        if frame.slider_attacks(config.slider(), to, lifted) {
+            safe ^= Bitboard::from_square(to);
+        }
+    }
+    sink.piece(position, Piece::King, frame.king, safe);
+    danger
+}
+
+/// The unpinned knights, bishops, rooks and queens.
+#[inline(always)]
+fn piece_moves<C: Config, K: Sink>(config: C, frame: &Frame, position: &Position, sink: &mut K) {
+    let (us, occupied, targets) = (frame.us, frame.occupied, frame.targets);
+    let free = frame.own & !frame.pinned;
+    let slider = config.slider();
+    for from in position.kind(Piece::Knight) & free {
+        let attacks = config.knights().attacks(Bitboard::from_square(from));
+        sink.piece(position, Piece::Knight, from, attacks & targets);
+    }
+    for from in position.pieces(us, Piece::Bishop) & free {
+        sink.piece(
+            position,
+            Piece::Bishop,
+            from,
+            slider.bishop(from, occupied) & targets,
+        );
+    }
+    for from in position.pieces(us, Piece::Rook) & free {
+        sink.piece(
+            position,
+            Piece::Rook,
+            from,
+            slider.rook(from, occupied) & targets,
+        );
+    }
+    for from in position.pieces(us, Piece::Queen) & free {
+        sink.piece(
+            position,
+            Piece::Queen,
+            from,
+            slider.queen(from, occupied) & targets,
+        );
+    }
+}
+
+/// The moves of `pawns` (all of the side to move's) to squares of `mask`, set-wise.
+#[inline(always)]
+fn pawn_moves<K: Sink>(
+    frame: &Frame,
+    position: &Position,
+    pawns: Bitboard,
+    mask: Bitboard,
+    sink: &mut K,
+) {
+    let us = frame.us;
+    let empty = !frame.occupied.0;
+    let offset = push_offset(us);
+    let last = promotion_rank(us);
+    let single = forward(us, pawns.0) & empty;
+    let double = forward(us, single & double_push_rank(us)) & empty & mask.0;
+    let single = single & mask.0;
+    let (west, east) = pawn_captures(us, pawns.0);
+    let (west, east) = (west & frame.enemy.0 & mask.0, east & frame.enemy.0 & mask.0);
+    let targets = |set: u64| PawnTargets {
+        single: Bitboard(single & set),
+        double: Bitboard(double & set),
+        west: Bitboard(west & set),
+        east: Bitboard(east & set),
+        push: offset,
+    };
+    sink.pawns(position, targets(!last));
+    if (single | west | east) & last != 0 {
+        sink.promotions(position, targets(last));
+    }
+}
+
+/// The pin ray of the pinned piece on `from`: the squares between the king and its pinner,
+/// and the pinner. Called only when not in check, so the only enemy slider the king sees once
+/// `from` is lifted on that line is the pinner.
+#[inline(always)]
+fn pin_ray<C: Config>(config: C, frame: &Frame, from: Square) -> Bitboard {
+    let (king, slider) = (frame.king, config.slider());
+    let lifted = frame.occupied ^ Bitboard::from_square(from);
+    let pinner = if king.file() == from.file() || king.rank() == from.rank() {
+        slider.rook(king, lifted) & frame.orthogonal
+    } else {
+        slider.bishop(king, lifted) & frame.diagonal
+    };
+    let square = Square::from_index_masked(pinner.0.trailing_zeros() as u8);
+    config.between().between(king, square) | pinner
+}
+
+/// The moves of pinned pieces along their pins (not in check). Pinned knights never move.
+#[inline(never)]
+fn pinned_moves<C: Config, K: Sink>(config: C, frame: &Frame, position: &Position, sink: &mut K) {
+    let (occupied, slider) = (frame.occupied, config.slider());
+    let pawns = position.kind(Piece::Pawn);
+    for from in frame.pinned & !position.kind(Piece::Knight) {
+        let ray = pin_ray(config, frame, from) & frame.targets;
+        if pawns.contains(from) {
+            pawn_moves(frame, position, Bitboard::from_square(from), ray, sink);
+            continue;
+        }
+        let (piece, attacks) = if position.kind(Piece::Bishop).contains(from) {
+            (Piece::Bishop, slider.bishop(from, occupied))
+        } else if position.kind(Piece::Rook).contains(from) {
+            (Piece::Rook, slider.rook(from, occupied))
+        } else {
+            (Piece::Queen, slider.queen(from, occupied))
+        };
+        sink.piece(position, piece, from, attacks & ray);
+    }
+}
+
+/// Captures en passant, each tested in full: both pawns lifted, the capturer on the target,
+/// no enemy slider on the king's lines, and no other checker than the pawn taken.
+#[inline(always)]
+fn en_passant<C: Config, K: Sink>(config: C, frame: &Frame, position: &Position, sink: &mut K) {
+    let Some(to) = position.en_passant() else {
+        return;
+    };
+    let capturers = leapers::pawn(frame.them, to) & position.pieces(frame.us, Piece::Pawn);
+    if capturers.is_empty() {
+        return;
+    }
+    let taken = Square::from_index_masked((to as i8 - push_offset(frame.us)) as u8);
+    let taken_set = Bitboard::from_square(taken);
+    let sliders = frame.orthogonal | frame.diagonal;
+    if !(frame.checkers & !taken_set & !sliders).is_empty() {
+        return;
+    }
+    for from in capturers {
+        let occupied =
+            frame.occupied ^ Bitboard::from_square(from) ^ taken_set ^ Bitboard::from_square(to);
+        if !frame.slider_attacks(config.slider(), frame.king, occupied) {
+            sink.en_passant(position, from, to);
+        }
+    }
+}
+
+/// Castling (not in check): the right, the squares between king and rook empty, and no attack
+/// on the two squares the king crosses and lands on. `danger` holds the squares the enemy's
+/// pawns, knights and king attack.
+#[inline(always)]
+fn castling<C: Config, K: Sink>(
+    config: C,
+    frame: &Frame,
+    position: &Position,
+    danger: Bitboard,
+    sink: &mut K,
+) {
+    let rights = position.castling();
+    let us = frame.us;
+    if !rights.contains(Castling::kingside(us)) && !rights.contains(Castling::queenside(us)) {
+        return;
+    }
+    let rank = us.back_rank() * 8;
+    let square = |file: u32| Square::from_index_masked((rank + file) as u8);
+    let safe = |file: u32| {
+        let square = square(file);
+        !danger.contains(square) && !frame.slider_attacks(config.slider(), square, frame.occupied)
+    };
+    let empty = |files: u64| (frame.occupied.0 >> rank) & files == 0;
+    let king = square(4);
+    if rights.contains(Castling::kingside(us)) && empty(0b0110_0000) && safe(5) && safe(6) {
+        sink.castling(position, king, square(6));
+    }
+    if rights.contains(Castling::queenside(us)) && empty(0b0000_1110) && safe(3) && safe(2) {
+        sink.castling(position, king, square(2));
+    }
+}

@@ -1,0 +1,220 @@
+//! Perft (bulk counting at the last ply), divide, and the legal moves as a list.
+
+use super::generate::{generate, PawnTargets, Sink};
+use super::make::{make_castling, make_double_push, make_en_passant, make_plain, make_promotion};
+use super::Config;
+use crate::board::position::{Move, Piece, Position};
+use crate::{board::bitboard::Bitboard, board::square::Square};
+
+/// The square `offset` below `to`: a pawn move's origin.
+#[inline(always)]
+fn origin(to: Square, offset: i8) -> Square {
+    Square::from_index_masked((to as i8).wrapping_sub(offset) as u8)
+}
+
+impl PawnTargets {
+    /// The single pushes and the two kinds of captures, each with its offset.
+    #[inline(always)]
+    fn groups(self) -> [(Bitboard, i8); 3] {
+        [
+            (self.single, self.push),
+            (self.west, self.push - 1),
+            (self.east, self.push + 1),
+        ]
+    }
+}
+
+/// Counts the moves: each group by its size, never making one.
+struct Count(u64);
+
+impl Sink for Count {
+    #[inline(always)]
+    fn piece(&mut self, _: &Position, _: Piece, _: Square, targets: Bitboard) {
+        self.0 += targets.len() as u64;
+    }
+
+    /// Two counts, not four: `single`, `double` and `west` are disjoint.
+    #[inline(always)]
+    fn pawns(&mut self, _: &Position, targets: PawnTargets) {
+        let disjoint = targets.single | targets.double | targets.west;
+        self.0 += (disjoint.len() + targets.east.len()) as u64;
+    }
+
+    #[inline(always)]
+    fn promotions(&mut self, _: &Position, targets: PawnTargets) {
+        let disjoint = targets.single | targets.west;
+        self.0 += 4 * (disjoint.len() + targets.east.len()) as u64;
+    }
+
+    #[inline(always)]
+    fn en_passant(&mut self, _: &Position, _: Square, _: Square) {
+        self.0 += 1;
+    }
+
+    #[inline(always)]
+    fn castling(&mut self, _: &Position, _: Square, _: Square) {
+        self.0 += 1;
+    }
+}
+
+/// Makes each move and adds the perft of the position after it at `depth`.
+struct Recurse<C> {
+    config: C,
+    depth: u32,
+    nodes: u64,
+}
+
+impl<C: Config> Recurse<C> {
+    #[inline(always)]
+    fn child(&mut self, child: &Position, mv: Move) {
+        self.nodes += perft_from(self.config, child, Some(mv), self.depth);
+    }
+}
+
+impl<C: Config> Sink for Recurse<C> {
+    #[inline(always)]
+    fn piece(&mut self, position: &Position, piece: Piece, from: Square, targets: Bitboard) {
+        for to in targets {
+            self.child(&make_plain(position, piece, from, to), Move::new(from, to));
+        }
+    }
+
+    #[inline(always)]
+    fn pawns(&mut self, position: &Position, targets: PawnTargets) {
+        for (set, offset) in targets.groups() {
+            for to in set {
+                let from = origin(to, offset);
+                self.child(
+                    &make_plain(position, Piece::Pawn, from, to),
+                    Move::new(from, to),
+                );
+            }
+        }
+        for to in targets.double {
+            let from = origin(to, 2 * targets.push);
+            self.child(&make_double_push(position, from, to), Move::new(from, to));
+        }
+    }
+
+    #[inline(always)]
+    fn promotions(&mut self, position: &Position, targets: PawnTargets) {
+        for (set, offset) in targets.groups() {
+            for to in set {
+                let from = origin(to, offset);
+                for piece in Piece::PROMOTIONS {
+                    let mv = Move::promoting(from, to, piece);
+                    self.child(&make_promotion(position, from, to, piece), mv);
+                }
+            }
+        }
+    }
+
+    #[inline(always)]
+    fn en_passant(&mut self, position: &Position, from: Square, to: Square) {
+        self.child(&make_en_passant(position, from, to), Move::new(from, to));
+    }
+
+    #[inline(always)]
+    fn castling(&mut self, position: &Position, from: Square, to: Square) {
+        self.child(&make_castling(position, from, to), Move::new(from, to));
+    }
+}
+
+/// Perft below a position reached by `last_move`, at `depth` of at least 1.
+#[inline(never)]
+fn perft_from<C: Config>(config: C, position: &Position, last: Option<Move>, depth: u32) -> u64 {
+    if depth <= 1 {
+        let mut count = Count(0);
+        generate(config, position, last, &mut count);
+        return count.0;
+    }
+    let mut recurse = Recurse {
+        config,
+        depth: depth - 1,
+        nodes: 0,
+    };
+    generate(config, position, last, &mut recurse);
+    recurse.nodes
+}
+
+/// The number of move paths of length `depth` from `position`: the leaves of its legal-move
+/// tree (1 at depth 0), counted in bulk at the last ply.
+pub fn perft<C: Config>(config: C, position: &Position, depth: u32) -> u64 {
+    match depth {
+        0 => 1,
+        _ => perft_from(config, position, None, depth),
+    }
+}
+
+/// Collects the moves as a list.
+struct Collect(Vec<Move>);
+
+impl Sink for Collect {
+    fn piece(&mut self, _: &Position, _: Piece, from: Square, targets: Bitboard) {
+        self.0
+            .extend(targets.into_iter().map(|to| Move::new(from, to)));
+    }
+
+    fn pawns(&mut self, _: &Position, targets: PawnTargets) {
+        for (set, offset) in targets.groups() {
+            self.0
+                .extend(set.into_iter().map(|to| Move::new(origin(to, offset), to)));
+        }
+        let double = 2 * targets.push;
+        self.0.extend(
+            targets
+                .double
+                .into_iter()
+                .map(|to| Move::new(origin(to, double), to)),
+        );
+    }
+
+    fn promotions(&mut self, _: &Position, targets: PawnTargets) {
+        for (set, offset) in targets.groups() {
+            for to in set {
+                let from = origin(to, offset);
+                self.0.extend(
+                    Piece::PROMOTIONS
+                        .into_iter()
+                        .map(|piece| Move::promoting(from, to, piece)),
+                );
+            }
+        }
+    }
+
+    fn en_passant(&mut self, _: &Position, from: Square, to: Square) {
+        self.0.push(Move::new(from, to));
+    }
+
+    fn castling(&mut self, _: &Position, from: Square, to: Square) {
+        self.0.push(Move::new(from, to));
+    }
+}
+
+/// Every legal move of `position`, sorted as [`Move`] orders them (by origin, then target,
+/// then promotion: the reference's order).
+pub fn legal_moves<C: Config>(config: C, position: &Position) -> Vec<Move> {
+    let mut collect = Collect(Vec::with_capacity(64));
+    generate(config, position, None, &mut collect);
+    collect.0.sort();
+    collect.0
+}
+
+/// Perft split by first move: each legal move (in [`legal_moves`] order) with the perft of
+/// the position after it at `depth - 1`. Empty at depth 0.
+pub fn divide<C: Config>(config: C, position: &Position, depth: u32) -> Vec<(Move, u64)> {
+    if depth == 0 {
+        return Vec::new();
+    }
+    legal_moves(config, position)
+        .into_iter()
+        .map(|mv| {
+            let child = super::make(position, mv);
+            let nodes = match depth {
+                1 => 1,
+                _ => perft_from(config, &child, Some(mv), depth - 1),
+            };
+            (mv, nodes)
+        })
+        .collect()
+}

@@ -1,0 +1,160 @@
+//! Kogge-Stone with the directions in the eight lanes of one `__m512i`: all eight directions
+//! of one query, or the four directions of two queries.
+//!
+//! Source: new, after seed `002_6293cd1af08cea25.txt` § Multiple Sliders (the Kogge-Stone
+//! fill per direction, as [`crate::families::sliders::kogge_stone`]). Footprint: none. CPU features:
+//! AVX-512F.
+//!
+//! Every step is a per-lane rotate (`vprolvq`) by the direction's offset modulo 64, so
+//! positive and negative directions need no separate shifts; [`Direction::rotate_landing`]
+//! clears what a rotate brings round the board's side, top or bottom. `a | (b & c)` is one
+//! `vpternlogq`.
+//!
+//! - One query ([`Slider::rook`](crate::families::sliders::Slider::rook), [`Slider::bishop`](crate::families::sliders::Slider::bishop), [`Slider::queen`](crate::families::sliders::Slider::queen)): lanes 0..=3 hold
+//!   the rook's directions and lanes 4..=7 the bishop's. A rook query starts the fill in lanes
+//!   0..=3 only and a bishop query in lanes 4..=7, so a queen costs no more; the lanes are
+//!   ORed together at the end (`_mm512_reduce_or_epi64`).
+//! - A batch runs two queries of one piece per register, the first in the even lanes and the
+//!   second in the odd, a direction per pair of lanes: every lane works, and the reduction is
+//!   two folds of the register in half (256 and 128 bits), leaving both answers side by side.
+//!   One query per register used half the lanes and a longer reduction: 1.3-1.7x the scalar
+//!   `kogge_stone`'s throughput, against 2.6-2.7x for pairs (Intel family 6 model 167).
+
+use crate::board::geometry::Direction;
+use crate::families::sliders::SliderQuery;
+use crate::framework::chunks::in_chunks;
+use crate::framework::cpu::Avx512;
+use crate::framework::simd::fills::{from_lanes, rotate_fill};
+use crate::{board::bitboard::Bitboard, board::square::Square};
+use core::arch::x86_64::*;
+
+/// Each lane's direction as the fill needs it: the rotation of a step of one, two and four
+/// squares, and the squares a rotated step may land on.
+struct Lanes {
+    rotations: [[i64; 8]; 3],
+    landings: [i64; 8],
+}
+
+impl Lanes {
+    const fn new(directions: [Direction; 8]) -> Lanes {
+        let mut lanes = Lanes {
+            rotations: [[0; 8]; 3],
+            landings: [0; 8],
+        };
+        let mut lane = 0;
+        while lane < 8 {
+            let direction = directions[lane];
+            let mut step = 0;
+            while step < 3 {
+                lanes.rotations[step][lane] = ((direction.rotation() << step) % 64) as i64;
+                step += 1;
+            }
+            lanes.landings[lane] = direction.rotate_landing() as i64;
+            lane += 1;
+        }
+        lanes
+    }
+
+    /// Four directions, each in two neighbouring lanes: one for each query of a pair.
+    const fn pairs(directions: [Direction; 4]) -> Lanes {
+        let [a, b, c, d] = directions;
+        Lanes::new([a, a, b, b, c, c, d, d])
+    }
+}
+
+/// One query: the rook's directions in lanes 0..=3, the bishop's in 4..=7.
+const QUEEN: Lanes = {
+    let [a, b, c, d] = Direction::ROOK;
+    let [e, f, g, h] = Direction::BISHOP;
+    Lanes::new([a, b, c, d, e, f, g, h])
+};
+/// Two rook queries, the first in the even lanes and the second in the odd.
+const ROOK_PAIR: Lanes = Lanes::pairs(Direction::ROOK);
+/// Two bishop queries, as [`ROOK_PAIR`].
+const BISHOP_PAIR: Lanes = Lanes::pairs(Direction::BISHOP);
+
+/// Lanes a rook query fills.
+const ROOK_LANES: __mmask8 = 0x0f;
+/// Lanes a bishop query fills.
+const BISHOP_LANES: __mmask8 = 0xf0;
+/// The odd lanes: the second query of a pair.
+const ODD_LANES: __mmask8 = 0xaa;
+
+/// Each lane's attacks along its direction in `lanes`, from the slider in `generator` through
+/// the squares not in `occupied`.
+#[target_feature(enable = "avx512f")]
+#[inline]
+fn fill(generator: __m512i, occupied: __m512i, lanes: &Lanes) -> __m512i {
+    let landing = from_lanes(lanes.landings);
+    let steps = lanes.rotations.map(|counts| from_lanes(counts));
+    rotate_fill(
+        generator,
+        _mm512_andnot_si512(occupied, landing),
+        steps,
+        landing,
+    )
+}
+
+/// The attacks of a slider on `square` in the directions of the `lanes` mask, ORed.
+#[target_feature(enable = "avx512f")]
+#[inline]
+fn attacks(square: Square, occupied: Bitboard, lanes: __mmask8) -> Bitboard {
+    let slider = Bitboard::from_square(square).0 as i64;
+    let generator = _mm512_maskz_set1_epi64(lanes, slider);
+    let occupied = _mm512_set1_epi64(occupied.0 as i64);
+    Bitboard(_mm512_reduce_or_epi64(fill(generator, occupied, &QUEEN)) as u64)
+}
+
+/// The attacks of two queries of one piece (`lanes`: [`ROOK_PAIR`] or [`BISHOP_PAIR`]), the
+/// first in the even lanes and the second in the odd.
+#[target_feature(enable = "avx512f")]
+#[inline]
+fn pair(queries: &[SliderQuery; 2], out: &mut [Bitboard; 2], lanes: &Lanes) {
+    let interleave = |value: fn(&SliderQuery) -> u64| {
+        let first = _mm512_set1_epi64(value(&queries[0]) as i64);
+        _mm512_mask_set1_epi64(first, ODD_LANES, value(&queries[1]) as i64)
+    };
+    // The slider's square as a rotation of a1: no variable shift on a scalar port.
+    let squares = interleave(|query| query.square as u64);
+    let generator = _mm512_rolv_epi64(_mm512_set1_epi64(1), squares);
+    let occupied = interleave(|query| query.occupied.0);
+    let attacks = fill(generator, occupied, lanes);
+    // The four 128-bit blocks each hold one direction of both queries: OR the halves, then
+    // the quarters, and the low 128 bits hold the two answers.
+    let halves = _mm256_or_si256(
+        _mm512_castsi512_si256(attacks),
+        _mm512_extracti64x4_epi64::<1>(attacks),
+    );
+    let answers = _mm_or_si128(
+        _mm256_castsi256_si128(halves),
+        _mm256_extracti128_si256::<1>(halves),
+    );
+    // SAFETY: `Bitboard` is a `repr(transparent)` `u64`, so `out` is 16 writable bytes;
+    // `_mm_storeu_si128` needs no alignment.
+    unsafe { _mm_storeu_si128(out.as_mut_ptr().cast(), answers) }
+}
+
+#[target_feature(enable = "avx512f")]
+fn batch(queries: &[SliderQuery], out: &mut [Bitboard], lanes: &Lanes) {
+    let pad = SliderQuery::new(Square::A1, Bitboard::EMPTY);
+    in_chunks(
+        queries,
+        out,
+        pad,
+        |queries: &[SliderQuery; 2], out: &mut [Bitboard; 2]| {
+            // A closure inherits `batch`'s target features.
+            pair(queries, out, lanes);
+        },
+    );
+}
+
+crate::families::sliders::support::held::feature_slider! {
+    /// Kogge-Stone, eight directions per `__m512i`. Holds the AVX-512 token.
+    pub struct KoggeStoneAvx512(Avx512): "avx512f" {
+        rook(square, occupied) => attacks(square, occupied, ROOK_LANES),
+        bishop(square, occupied) => attacks(square, occupied, BISHOP_LANES),
+        queen(square, occupied) => attacks(square, occupied, ROOK_LANES | BISHOP_LANES),
+        rook_batch(queries, out) => batch(queries, out, &ROOK_PAIR),
+        bishop_batch(queries, out) => batch(queries, out, &BISHOP_PAIR),
+    }
+}

@@ -1,0 +1,235 @@
+//! Sliding attacks: the squares a rook or a bishop attacks from a square, given the occupancy.
+//!
+//! Every position technique of the suite (attacks to a square, checks and pins, a move
+//! generator) takes the slider technique as a type parameter `S: Slider`, so this folder is a
+//! library first: the [`Slider`] trait (and [`LineAttacks`], one line at a time, which the
+//! line-wise x-rays of [`crate::families::xray_attacks`] take), one zero-sized type per technique, and
+//! the two families the harness measures them in, `rook_attacks` ([`RookAttacksFamily`]) and
+//! `bishop_attacks` ([`BishopAttacksFamily`]).
+//!
+//! Source: seed `002_6293cd1af08cea25.txt` (X-ray Attacks) takes `rookAttacks(occ, sq)` and
+//! `bishopAttacks(occ, sq)` as its primitives (§ Modifying Occupancy) and keeps the eight
+//! ray-direction fills of the Kogge-Stone algorithm (§ Multiple Sliders); the other techniques
+//! are not in the seeds and are marked `new`, each file naming the chessprogramming page its
+//! idea comes from.
+//!
+//! ## Layout
+//!
+//! Both families live in this one folder, because every technique answers both: a family is
+//! [`SliderFamily<P>`](SliderFamily) for the piece `P` ([`Rook`] or [`Bishop`]), with
+//! `families.rs` holding the one table of techniques both families are made from (see
+//! [`crate::framework::family::pieces`]), and `workloads.rs` the one generic `Bench` impl. A technique is one file implementing
+//! [`Slider`]; SIMD techniques sit under `avx2/`, `avx512/` and `gfni/`, compiled for x86-64
+//! only and reachable only through a capability token.
+//!
+//! | variant | table rook / bishop | technique |
+//! |---|---:|---|
+//! | [`classical`] | 2 / 2 KiB | ray table, bit scan to the first blocker |
+//! | [`dumb7fill`] | none | six steps of an occluded fill per direction |
+//! | [`kogge_stone`] | none | parallel-prefix occluded fill per direction |
+//! | [`hyperbola`] | 1.5 / 1 KiB | `o ^ (o - 2r)` both ways, byte swap; ranks by a 512 B table |
+//! | [`obstruction_difference`] | 4 / 4 KiB | `upper ^ (upper - ms1b(lower))` per line |
+//! | [`qbb`] | 1 / 1 KiB | QBBEngine: a bit scan each way per line, the span between |
+//! | [`leorik`] | 1 / 1 KiB | Leorik: `o ^ (o - r)` above, one leading-zero count below |
+//! | [`sbamg`] | 4 / 4 KiB | `o ^ (o - 3cbn)` per line, `cbn` the nearest blocker below |
+//! | [`kindergarten`] | 4.5 / 5 KiB | multiply the line onto 6 bits, index a line table |
+//! | [`rotated`] | 66 / 66 KiB | rotated occupancies (kept per thread), a line table per line |
+//! | [`magic`] | 805.5 / 46.5 KiB | fancy magic, seeded search; multiply, shift, one load |
+//! | [`plain_magic`] | 2 MiB / 257 KiB | fixed 12/9-bit index, a whole slice per square |
+//! | [`black_magic`] | 689 KiB, shared | fixed-shift black magic, published constants |
+//! | `pext` | 805 / 46 KiB | BMI2 `pext` index into the magic layout |
+//! | `split_pext` | 72.5 / 73 KiB | BMI2 `pext` per line (a shift for the rank), two line tables |
+//! | `slide_arithmetic` | 1 / 1 KiB | BMI2 `bzhi` split at the slider, `blsmsk` above |
+//! | `avx2::kogge_stone` | none | four directions in one `__m256i` |
+//! | `avx512::kogge_stone` | none | eight directions in one `__m512i`, `vprolvq` |
+//! | `avx512::kogge_stone_batch` | none | eight queries per `__m512i`, a direction at a time |
+//! | `avx512::magic_gather` | as `magic` | the magic lookup for eight queries by gathers |
+//! | `gfni::hyperbola` | 1 / 1 KiB | hyperbola on every line, bit reversal by GFNI |
+//! | `peers` (feature `peers`) | 689 / 822 KiB, shared | `cozy_chess` and `chess` lookups |
+//!
+//! Exact footprints are in each variant's descriptor (`cargo run -- list`).
+
+#[cfg(all(test, feature = "bench"))]
+mod agreement;
+pub mod black_magic;
+pub mod classical;
+pub mod dumb7fill;
+pub mod families;
+/// The first-rank attack table, the board geometry's: [`crate::board::geometry::first_rank`].
+pub use crate::board::geometry::first_rank;
+pub mod hyperbola;
+pub mod kindergarten;
+pub mod kogge_stone;
+pub mod leorik;
+pub mod magic;
+pub mod obstruction_difference;
+#[cfg(feature = "peers")]
+pub mod peers;
+pub mod plain_magic;
+pub mod qbb;
+#[cfg(feature = "bench")]
+#[cfg(feature = "bench")]
+pub mod reference;
+pub mod rotated;
+pub mod sbamg;
+pub mod support;
+#[cfg(feature = "bench")]
+#[cfg(feature = "bench")]
+pub mod workloads;
+
+#[cfg(target_arch = "x86_64")]
+pub mod avx2;
+#[cfg(target_arch = "x86_64")]
+pub mod avx512;
+#[cfg(target_arch = "x86_64")]
+pub mod gfni;
+#[cfg(target_arch = "x86_64")]
+pub mod pext;
+#[cfg(target_arch = "x86_64")]
+pub mod slide_arithmetic;
+#[cfg(target_arch = "x86_64")]
+pub mod split_pext;
+
+pub use families::{
+    Attacks, Bishop, BishopAttacksFamily, Rook, RookAttacksFamily, SliderFamily, SliderUser,
+    SliderVariant,
+};
+
+use crate::framework::level::Job;
+use crate::{board::bitboard::Bitboard, board::square::Square};
+use core::fmt;
+
+/// A sliding-attack technique.
+///
+/// # Semantics (every technique, every edge case)
+/// `rook(square, occupied)` is the set of squares a rook on `square` attacks when the squares
+/// in `occupied` hold pieces: along each of its four rays, every square up to and **including**
+/// the first occupied one (a capture or a defended piece), or to the board's edge if none is
+/// occupied. `bishop` is the same along the four diagonal rays, and `queen` is their union.
+///
+/// - The slider's own square is never in the result.
+/// - The result does not depend on whether `square` itself is in `occupied`: a caller may pass
+///   the whole board's occupancy, the slider included.
+/// - The colour of the blockers plays no part (remove your own pieces from the result for
+///   moves).
+/// - With `occupied` empty the result is the full rays; with `occupied` full, the up to eight
+///   neighbours along the rays.
+pub trait Slider: Copy {
+    /// The squares a rook on `square` attacks.
+    fn rook(self, square: Square, occupied: Bitboard) -> Bitboard;
+
+    /// The squares a bishop on `square` attacks.
+    fn bishop(self, square: Square, occupied: Bitboard) -> Bitboard;
+
+    /// The squares a queen on `square` attacks: `rook | bishop`.
+    #[inline(always)]
+    fn queen(self, square: Square, occupied: Bitboard) -> Bitboard {
+        self.rook(square, occupied) | self.bishop(square, occupied)
+    }
+
+    /// Runs `job` inside a function compiled with the CPU features the technique needs, and
+    /// returns its result; a portable technique simply runs it.
+    ///
+    /// For code built on a technique (attacks to a square, a move generator): a method of a
+    /// token-holding technique is a call into a `#[target_feature]` function, which is not
+    /// inlined into code compiled without the feature; a batch loop run inside `with_features`
+    /// gets every lookup inlined instead (the job is inlined into the feature-enabled
+    /// function, and the lookups into it). A [`Job`], not a closure: a closure is optimized
+    /// alone, for the baseline, before it is inlined into a loop compiled for a
+    /// [`Level`](crate::framework::level::Level) ([`Job`] says what that cost).
+    #[inline(always)]
+    fn with_features<J: Job>(self, job: J) -> J::Output {
+        job.run()
+    }
+
+    /// `out[i] = rook(queries[i].square, queries[i].occupied)`; any length, any alignment.
+    ///
+    /// The default is the scalar loop, monomorphized per technique with `rook` inlined; only
+    /// SIMD kernels that answer several queries at once override it.
+    ///
+    /// # Panics
+    /// If `queries` and `out` differ in length.
+    #[inline(always)]
+    fn rook_batch(self, queries: &[SliderQuery], out: &mut [Bitboard]) {
+        crate::framework::family::each!(queries, out, |query| {
+            self.rook(query.square, query.occupied)
+        });
+    }
+
+    /// `out[i] = bishop(queries[i].square, queries[i].occupied)`, as [`Slider::rook_batch`].
+    ///
+    /// # Panics
+    /// If `queries` and `out` differ in length.
+    #[inline(always)]
+    fn bishop_batch(self, queries: &[SliderQuery], out: &mut [Bitboard]) {
+        crate::framework::family::each!(queries, out, |query| {
+            self.bishop(query.square, query.occupied)
+        });
+    }
+
+    /// `out[i] = queen(queries[i].square, queries[i].occupied)`, as [`Slider::rook_batch`]:
+    /// the scalar loop, rook and bishop of one query together. Kernels that answer several
+    /// queries at once override it with [`queen_batch_by_pieces`].
+    ///
+    /// # Panics
+    /// If `queries` and `out` differ in length.
+    #[inline(always)]
+    fn queen_batch(self, queries: &[SliderQuery], out: &mut [Bitboard]) {
+        crate::framework::family::each!(queries, out, |query| {
+            self.queen(query.square, query.occupied)
+        });
+    }
+}
+
+/// A technique for the attacks of a slider along one line at a time, each line's attacks
+/// disjoint from the others' (the seed's `fileAttacks`, `rankAttacks`, `diagonalAttacks`,
+/// `antiDiagonalAttacks`). Each method: the squares a slider on `square` attacks along that
+/// line, up to and including the first occupied one each way; `square` is never in it.
+pub trait LineAttacks: Copy {
+    fn file(self, square: Square, occupied: u64) -> u64;
+    fn rank(self, square: Square, occupied: u64) -> u64;
+    /// Along the a1-h8 direction.
+    fn diagonal(self, square: Square, occupied: u64) -> u64;
+    /// Along the h1-a8 direction.
+    fn anti_diagonal(self, square: Square, occupied: u64) -> u64;
+}
+
+/// [`Slider::queen_batch`] for a kernel whose strength is its batches: a chunk of queries
+/// through `rook_batch`, the same chunk through `bishop_batch`, the answers ORed.
+///
+/// # Panics
+/// If `queries` and `out` differ in length.
+#[inline(always)]
+pub fn queen_batch_by_pieces<S: Slider>(slider: S, queries: &[SliderQuery], out: &mut [Bitboard]) {
+    assert_eq!(queries.len(), out.len(), "batch slices differ in length");
+    const CHUNK: usize = 64;
+    let mut bishops = [Bitboard::EMPTY; CHUNK];
+    for (queries, out) in queries.chunks(CHUNK).zip(out.chunks_mut(CHUNK)) {
+        let bishops = &mut bishops[..queries.len()];
+        slider.rook_batch(queries, out);
+        slider.bishop_batch(queries, bishops);
+        for (out, bishop) in out.iter_mut().zip(bishops.iter()) {
+            *out |= *bishop;
+        }
+    }
+}
+
+/// One query of a slider family: a slider on `square`, the pieces on `occupied`.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub struct SliderQuery {
+    pub square: Square,
+    pub occupied: Bitboard,
+}
+
+impl SliderQuery {
+    pub const fn new(square: Square, occupied: Bitboard) -> SliderQuery {
+        SliderQuery { square, occupied }
+    }
+}
+
+/// `slider on e4, occupied:`, then the occupancy as a diagram.
+impl fmt::Display for SliderQuery {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "slider on {}, occupied:\n{}", self.square, self.occupied)
+    }
+}

@@ -1,0 +1,140 @@
+//! `__m256i` as a [`Vector`] of four lanes (x86-64 only; compiled out elsewhere). Needs AVX2,
+//! proved by the [`Avx2`] token.
+//!
+//! As a [`PairVector`]: four two-word structs load as two vectors and split into one vector
+//! per word with one unpack each, which leaves the lanes in the order (0, 2, 1, 3). Answer
+//! words go back in pairs: one unpack pairs neighbouring words, four 128-bit stores place them.
+
+use super::{Chunk, Gather, LaneBody, PairVector, Vector};
+use crate::board::bitboard::Bitboard;
+use crate::framework::cpu::Avx2;
+use core::arch::x86_64::*;
+
+// SAFETY: an `Avx2` token exists only if AVX2 was detected; `enabled` enables `avx2`,
+// and every intrinsic below needs no more than that.
+unsafe impl Vector<4> for __m256i {
+    type Token = Avx2;
+
+    enabled!("avx2", 4);
+
+    #[inline(always)]
+    unsafe fn splat(lane: u64) -> __m256i {
+        _mm256_set1_epi64x(lane as i64)
+    }
+
+    #[inline(always)]
+    unsafe fn load(lanes: &[u64; 4]) -> __m256i {
+        // SAFETY: `lanes` is 32 readable bytes; `_mm256_loadu_si256` needs no alignment.
+        unsafe { _mm256_loadu_si256(lanes.as_ptr().cast::<__m256i>()) }
+    }
+
+    #[inline(always)]
+    unsafe fn widen(lanes: &[u16; 4]) -> __m256i {
+        // SAFETY: `lanes` is 8 readable bytes; `_mm_loadl_epi64` reads 8 and needs no alignment.
+        let lanes = unsafe { _mm_loadl_epi64(lanes.as_ptr().cast::<__m128i>()) };
+        _mm256_cvtepu16_epi64(lanes)
+    }
+
+    #[inline(always)]
+    unsafe fn store(self, lanes: &mut [u64; 4]) {
+        // SAFETY: `lanes` is 32 writable bytes; `_mm256_storeu_si256` needs no alignment.
+        unsafe { _mm256_storeu_si256(lanes.as_mut_ptr().cast::<__m256i>(), self) }
+    }
+
+    #[inline(always)]
+    unsafe fn first(self) -> u64 {
+        _mm_cvtsi128_si64(_mm256_castsi256_si128(self)) as u64
+    }
+
+    binary! {
+        and: _mm256_and_si256,
+        or: _mm256_or_si256,
+        xor: _mm256_xor_si256,
+        shl_by: _mm256_sllv_epi64,
+        shr_by: _mm256_srlv_epi64,
+        add: _mm256_add_epi64,
+        sub: _mm256_sub_epi64,
+        eq: _mm256_cmpeq_epi64,
+        gt: _mm256_cmpgt_epi64,
+    }
+
+    #[inline(always)]
+    unsafe fn zero() -> __m256i {
+        _mm256_setzero_si256()
+    }
+
+    #[inline(always)]
+    unsafe fn andnot(self, other: __m256i) -> __m256i {
+        _mm256_andnot_si256(other, self)
+    }
+
+    #[inline(always)]
+    unsafe fn shl<const K: i32>(self) -> __m256i {
+        _mm256_slli_epi64::<K>(self)
+    }
+
+    #[inline(always)]
+    unsafe fn shr<const K: i32>(self) -> __m256i {
+        _mm256_srli_epi64::<K>(self)
+    }
+
+    /// One `vpblendvb`: the mask's lanes are all ones or all zeros, so its bytes' top bits are
+    /// the lanes'.
+    #[inline(always)]
+    unsafe fn select(self, if_set: __m256i, if_clear: __m256i) -> __m256i {
+        _mm256_blendv_epi8(if_clear, if_set, self)
+    }
+}
+
+// SAFETY: as for `Vector<4>`: every intrinsic below needs no more than AVX2.
+unsafe impl PairVector<4> for __m256i {
+    /// Pair order (0, 2, 1, 3).
+    #[inline(always)]
+    unsafe fn load_pairs(pairs: &[[u64; 2]; 4]) -> (__m256i, __m256i) {
+        let pointer = pairs.as_ptr().cast::<__m256i>();
+        // SAFETY: `pairs` is 64 readable bytes, two vectors; unaligned loads need no alignment.
+        let (low, high) = unsafe {
+            (
+                _mm256_loadu_si256(pointer),
+                _mm256_loadu_si256(pointer.add(1)),
+            )
+        };
+        (
+            _mm256_unpacklo_epi64(low, high),
+            _mm256_unpackhi_epi64(low, high),
+        )
+    }
+
+    #[inline(always)]
+    unsafe fn store_pair<const F: usize>(
+        first: __m256i,
+        second: __m256i,
+        out: &mut [[u64; F]; 4],
+        word: usize,
+    ) {
+        // Structs 0 and 1 (lanes 0 and 2), then structs 2 and 3 (lanes 1 and 3).
+        let low = _mm256_unpacklo_epi64(first, second);
+        let high = _mm256_unpackhi_epi64(first, second);
+        for (index, half) in [
+            (0, _mm256_castsi256_si128(low)),
+            (1, _mm256_extracti128_si256::<1>(low)),
+            (2, _mm256_castsi256_si128(high)),
+            (3, _mm256_extracti128_si256::<1>(high)),
+        ] {
+            let target = &mut out[index][word..word + 2];
+            // SAFETY: `target` is two writable `u64`s, 16 bytes; unaligned stores need no
+            // alignment.
+            unsafe { _mm_storeu_si128(target.as_mut_ptr().cast::<__m128i>(), half) }
+        }
+    }
+}
+
+// SAFETY: as for `Vector<4>`: the gather needs no more than AVX2.
+unsafe impl Gather<4> for __m256i {
+    #[inline(always)]
+    unsafe fn gather(table: &[Bitboard], indices: __m256i) -> __m256i {
+        // SAFETY: the caller promises every index is below `table.len()`; the scale 8 is the
+        // size of one element.
+        unsafe { _mm256_i64gather_epi64::<8>(table.as_ptr().cast::<i64>(), indices) }
+    }
+}

@@ -1,6 +1,0 @@
-//! AVX2 knight-attack kernels (x86-64 only; compiled out elsewhere).
-//!
-//! Each kernel type holds an [`Avx2`](crate::cpu::Avx2) token, so the `#[target_feature]` code
-//! is reachable only after run-time detection succeeded.
-
-pub mod directions;
