@@ -3,16 +3,16 @@
 
 // The doc comments below are the command line's help text, where `DIR/<cpu>/…` is plain text.
 #![allow(rustdoc::invalid_html_tags)]
-// Printing goes through `harness::console`'s macros, which survive a closed pipe.
+// Printing goes through `harness::base::console`'s macros, which survive a closed pipe.
 #![deny(clippy::print_stdout, clippy::print_stderr)]
 
 mod cli;
 
 use anyhow::{bail, Result};
 use clap::{Args, CommandFactory, FromArgMatches, Parser, Subcommand};
+use harness::base::signals::Interrupted;
+use harness::choose::select::Selection;
 use harness::errln;
-use harness::select::Selection;
-use harness::signals::Interrupted;
 use std::path::PathBuf;
 use std::process::ExitCode;
 use strategies::inputs::DEFAULT_SEED;
@@ -402,8 +402,8 @@ pub struct CacheSimWorkerArgs {
 }
 
 fn main() -> ExitCode {
-    harness::output::report_file_size_limits_as_errors();
-    harness::signals::install();
+    harness::base::output::report_file_size_limits_as_errors();
+    harness::base::signals::install();
     let matches = Cli::command().get_matches();
     let name = matches.subcommand_name().unwrap_or("run").to_string();
     let cli = Cli::from_arg_matches(&matches).unwrap_or_else(|e| e.exit());
@@ -418,7 +418,7 @@ fn main() -> ExitCode {
         }
     };
     // Output its reader stopped reading is no error; output that could not be written is.
-    match harness::console::finish() {
+    match harness::base::console::finish() {
         Ok(()) => code,
         Err(error) => {
             errln!("error: writing to standard output: {error}");
@@ -523,12 +523,9 @@ fn dispatch(cli: Cli, name: &str) -> Result<ExitCode> {
         }
         Command::CacheSimWorker(args) => {
             let context = Context::new(&args.only, &args.disable)?;
-            harness::cachesim::worker(
-                &cli::families(),
-                &context.selection,
-                &context.cpu,
-                args.seed,
-            );
+            let stages: Vec<harness::tools::cachesim::Stage> =
+                cli::families().iter().map(|f| f.replay).collect();
+            harness::tools::cachesim::worker(&stages, &context.selection, &context.cpu, args.seed);
             Ok(ExitCode::SUCCESS)
         }
     }

@@ -1,56 +1,36 @@
 //! # bitbench harness
 //!
-//! The stages of a run, each a module that hands plain data to the next:
+//! The stages of a run, each a folder that hands plain data to the next, bottom first:
 //!
-//! 1. [`select`]: which families and variants the user asked for, and which run on this CPU.
-//! 2. seeded inputs, identical for every variant ([`strategies::inputs`]).
-//! 3. [`verify`]: every runnable variant against the family's reference, before any timing.
-//! 4. [`measure`]: the [`workload`]s, every variant interleaved, the empty kernel as the floor;
-//!    [`clock`] estimates the core clock and checks the timer.
-//! 5. [`analysis`]: statistics, intervals, paired ratios and ranks; [`record`]: the plain data
-//!    they become, validated when read and written atomically as schema-versioned JSON with
-//!    the [`machine`] it ran on.
-//! 6. [`report`] and [`chart`]: tables and charts, computed from records alone; [`compare`]
-//!    and [`export`] for tracking records over time.
-//!
-//! [`engine`] sets a UCI engine's perft beside our move generator's (`bitbench engine`).
+//! 1. [`base`]: what every stage uses and that knows no stage: printing to a standard output
+//!    that may be closed ([`base::console`]), clean stops on SIGINT, SIGTERM and SIGHUP
+//!    ([`base::signals`]), outputs written whole or not at all ([`base::output`]), names safe
+//!    as paths, units, statistics, and the [`base::machine`] a run happens on.
+//! 2. [`choose`]: which families and variants the user asked for and which run on this CPU
+//!    ([`choose::select`]), and every runnable variant against its family's reference before
+//!    any timing ([`choose::verify`]).
+//! 3. [`measure`]: the workloads, every variant interleaved, the empty kernel as the floor,
+//!    the core clock estimated in the same run.
+//! 4. [`record`]: the plain data a run becomes (types, validation, storage), and the analysis
+//!    that turns samples into intervals, paired ratios, ties and ranks.
+//! 5. [`render`]: tables, charts and the site, computed from records alone.
+//! 6. [`tools`]: what is built on records and runs: advice, comparison, repeatability, the
+//!    controls (crosscheck, invariance), the cache simulation, a UCI engine's perft beside
+//!    ours, exports.
+//! 7. [`suite`]: the stages over a whole list of families, each family's generic stages
+//!    reached through its [`suite::stages::FamilyStages`].
 //!
 //! The families, and per family what inputs verification and measurement use, come from the
-//! strategy library's one list ([`strategies::Families`]); [`suite`] walks it, each family's
-//! generic stages reached through its [`stages::FamilyStages`].
-//!
-//! Around them: [`output`] writes every output whole or not at all and never replaces what
-//! bitbench did not write; [`console`] prints to a standard output that may be closed or
-//! full; [`signals`] turns SIGINT, SIGTERM and SIGHUP into a clean stop.
+//! strategy library ([`strategies::Families`]); seeded inputs are identical for every variant
+//! ([`strategies::inputs`]).
 
 // Printing goes through `console`'s macros, which survive a closed pipe; `println!` would panic.
 #![deny(clippy::print_stdout, clippy::print_stderr)]
 
-pub mod advise;
-pub mod analysis;
-pub mod cachesim;
-pub mod chart;
-pub mod clock;
-pub mod compare;
-pub mod console;
-pub mod crosscheck;
-pub mod engine;
-pub mod export;
-pub mod invariance;
-pub mod machine;
+pub mod base;
+pub mod choose;
 pub mod measure;
-pub mod names;
-pub mod output;
 pub mod record;
-pub mod repeatability;
-pub mod report;
-pub mod select;
-pub mod signals;
-pub mod site;
-pub mod stages;
-pub mod stats;
-pub mod store;
+pub mod render;
 pub mod suite;
-pub mod units;
-pub mod verify;
-pub mod workload;
+pub mod tools;

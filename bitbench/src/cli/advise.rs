@@ -2,11 +2,11 @@
 
 use crate::AdviseArgs;
 use anyhow::{anyhow, bail, Context as _, Result};
-use harness::advise::{self, Advice};
-use harness::machine::Machine;
+use harness::base::machine::Machine;
+use harness::choose::select;
 use harness::record::{records_under, Record};
-use harness::report::advise as render;
-use harness::select;
+use harness::render::report::advise as render;
+use harness::tools::advise::{self, Advice};
 use harness::{errln, out, outln};
 use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
@@ -114,7 +114,7 @@ pub fn advise(args: &AdviseArgs) -> Result<ExitCode> {
             } else {
                 out!(
                     "{}",
-                    harness::console::wrap_lines(&text, harness::console::width())
+                    harness::base::console::wrap_lines(&text, harness::base::console::width())
                 );
             }
         }
@@ -159,7 +159,7 @@ pub fn advise(args: &AdviseArgs) -> Result<ExitCode> {
             let text = render::render_text(&advice, bold);
             out!(
                 "{}",
-                harness::console::wrap_lines(&text, harness::console::width())
+                harness::base::console::wrap_lines(&text, harness::base::console::width())
             );
         }
     }

@@ -1,18 +1,18 @@
 //! `crosscheck` and `invariance`: the harness's own checks, each verifying what it measures
-//! first, measuring in this process, and printing a table (see [`harness::crosscheck`] and
-//! [`harness::invariance`]). Both exit 1 when a figure misses its target, so a script can
+//! first, measuring in this process, and printing a table (see [`harness::tools::crosscheck`] and
+//! [`harness::tools::invariance`]). Both exit 1 when a figure misses its target, so a script can
 //! tell; CI runs them to report, not to gate, as timings on a shared machine are no test.
 
 use super::run::verified;
 use crate::{Context, Disable, Only};
 use anyhow::{bail, Context as _, Result};
 use clap::Args;
-use harness::machine::Machine;
+use harness::base::machine::Machine;
+use harness::base::signals::{self, Deferred, Interrupted};
+use harness::choose::select::Selection;
 use harness::measure::{Plan, Progress, SweepLines};
 use harness::record::{utc_now, write_new_atomically};
-use harness::select::Selection;
-use harness::signals::{self, Deferred, Interrupted};
-use harness::{crosscheck, invariance, names, output, report};
+use harness::{base::names, base::output, render::report, tools::crosscheck, tools::invariance};
 use harness::{errln, outln};
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -71,8 +71,9 @@ pub fn crosscheck(context: &Context, args: &CrosscheckArgs) -> Result<ExitCode> 
     }
     let _deferred = Deferred::begin();
     let started = Instant::now();
+    let stages: Vec<crosscheck::Stage> = super::families().iter().map(|f| f.crosscheck).collect();
     let checks = crosscheck::crosscheck(
-        &super::families(),
+        &stages,
         &context.cpu,
         &context.selection,
         &plan,
@@ -141,8 +142,9 @@ pub fn invariance(context: &Context, args: &InvarianceArgs) -> Result<ExitCode> 
     let _deferred = Deferred::begin();
     let (now, stamp) = utc_now();
     let started = Instant::now();
+    let stages: Vec<invariance::Stage> = super::families().iter().map(|f| f.invariance).collect();
     let rows = invariance::measure(
-        &super::families(),
+        &stages,
         &context.cpu,
         &set,
         &plan,

@@ -1,5 +1,5 @@
 //! `engine --uci PATH [--quick] [--positions FILE] [--depth N]`: a UCI engine's perft beside
-//! our move generator's, on this CPU (the work is in `harness::engine`).
+//! our move generator's, on this CPU (the work is in `harness::tools::engine`).
 //!
 //! Exit status: 0 when every count agrees, 1 on a disagreement, 2 when the engine cannot be
 //! used (not executable, not UCI, no perft, crashed, timed out) or the input is bad.
@@ -7,11 +7,11 @@
 use crate::Context;
 use anyhow::{bail, Result};
 use clap::Args;
-use harness::engine::cases::{self, Expected, FULL_NODES, QUICK_NODES};
-use harness::engine::ours::{self, Ours};
-use harness::engine::uci::Engine;
-use harness::engine::{self, Comparison, Timeouts};
-use harness::machine::Machine;
+use harness::base::machine::Machine;
+use harness::tools::engine::cases::{self, Expected, FULL_NODES, QUICK_NODES};
+use harness::tools::engine::ours::{self, Ours};
+use harness::tools::engine::uci::Engine;
+use harness::tools::engine::{self, Comparison, Timeouts};
 use harness::{err, errln, out, outln};
 use std::io::IsTerminal;
 use std::path::PathBuf;

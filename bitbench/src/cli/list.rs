@@ -2,10 +2,10 @@
 
 use crate::{Context, PositionsArgs};
 use anyhow::Result;
-use harness::report::markdown;
-use harness::select::Selection;
+use harness::choose::select::Selection;
+use harness::choose::verify::{Outcome, Verdict};
+use harness::render::report::markdown;
 use harness::suite::{self, ListRow};
-use harness::verify::{Outcome, Verdict};
 use harness::{out, outln};
 use serde::Serialize;
 use std::process::ExitCode;
@@ -33,10 +33,10 @@ pub fn list(context: &Context, json: bool, unsupported: bool) -> Result<ExitCode
             row.name.to_string()
         }
     };
-    let width = harness::console::width();
+    let width = harness::base::console::width();
     for family in rows.chunk_by(|a, b| a.family == b.family) {
         outln!("\n{}", family[0].family);
-        let mut table = harness::report::TextTable::default();
+        let mut table = harness::render::report::TextTable::default();
         table.column("variant", false);
         table.column("table bytes", true);
         table.column("requires", false);
@@ -68,7 +68,7 @@ pub fn list(context: &Context, json: bool, unsupported: bool) -> Result<ExitCode
             for row in family {
                 if let Some(reason) = &row.not_runnable {
                     let line = format!("{}: {reason}", name(row));
-                    out!("{}", harness::console::wrap(&line, width, 4));
+                    out!("{}", harness::base::console::wrap(&line, width, 4));
                 }
             }
         }
@@ -141,7 +141,7 @@ pub fn print_verdict(verdict: &Verdict) {
             let line = format!("skipped   {:<40} {reason}", verdict.variant);
             out!(
                 "{}",
-                harness::console::wrap(&line, harness::console::width(), 2)
+                harness::base::console::wrap(&line, harness::base::console::width(), 2)
             )
         }
         Outcome::Disagreed(m) => {
@@ -196,7 +196,7 @@ pub fn markdown(selection: &Selection) -> Result<ExitCode> {
                 d.name,
                 markdown::cell(d.summary),
                 markdown::cell(&d.source.describe()),
-                harness::units::footprint(d.table_bytes as u64),
+                harness::base::units::footprint(d.table_bytes as u64),
                 if features.is_empty() {
                     "–".to_string()
                 } else {

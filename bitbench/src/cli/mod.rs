@@ -8,11 +8,11 @@ pub mod perft;
 pub mod records;
 pub mod run;
 
-use harness::stages::FamilyStages;
+use harness::suite::stages::FamilyStages;
 use strategies::Families;
 
 /// Every family's stages, in the registry's order, from the crates that compile them
-/// (`instances/`: [`harness::stages`] says why they are apart).
+/// (`instances/`: [`harness::suite::stages`] says why they are apart).
 pub fn families() -> Vec<FamilyStages> {
     FamilyStages::in_order_of::<Families>(&[
         instances_pieces::stages(),

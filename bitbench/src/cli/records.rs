@@ -4,11 +4,11 @@
 
 use crate::{CompareArgs, Format, PlotArgs, RepeatabilityArgs, ReportArgs, SiteArgs};
 use anyhow::{bail, Result};
-use harness::compare::{self, Options};
-use harness::output::{self, Legacy};
+use harness::base::output::{self, Legacy};
+use harness::suite::store::render;
 use harness::record::{Record, RecordError};
-use harness::store::render;
-use harness::{chart, names, report, select};
+use harness::tools::compare::{self, Options};
+use harness::{base::names, choose::select, render::chart, render::report};
 use harness::{errln, out, outln};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -120,8 +120,8 @@ pub fn report(args: &ReportArgs) -> Result<ExitCode> {
             );
         }
         let value = match args.format {
-            Format::Bmf => harness::export::bmf(&record),
-            _ => harness::export::github_action_benchmark(&record),
+            Format::Bmf => harness::tools::export::bmf(&record),
+            _ => harness::tools::export::github_action_benchmark(&record),
         };
         outln!("{}", serde_json::to_string_pretty(&value)?);
         return Ok(ExitCode::SUCCESS);
@@ -186,9 +186,9 @@ pub fn report(args: &ReportArgs) -> Result<ExitCode> {
 
 /// A record's path and caption, wrapped to the output's width.
 fn heading(path: &Path, record: &Record) -> String {
-    harness::console::wrap(
+    harness::base::console::wrap(
         &format!("{}: {}", path.display(), record.caption()),
-        harness::console::width(),
+        harness::base::console::width(),
         0,
     )
 }
@@ -274,12 +274,12 @@ pub fn compare(args: &CompareArgs) -> Result<ExitCode> {
     } else {
         out!(
             "{}",
-            harness::report::compare::render(
+            harness::render::report::compare::render(
                 &comparison,
                 &old,
                 &new,
                 args.changed,
-                harness::console::width()
+                harness::base::console::width()
             )
         );
     }
@@ -296,7 +296,7 @@ pub fn site(args: &SiteArgs) -> Result<ExitCode> {
         .out
         .clone()
         .unwrap_or_else(|| args.results.join("site"));
-    let site = harness::site::build_site(&args.results, &out)?;
+    let site = harness::render::site::build_site(&args.results, &out)?;
     outln!(
         "site: {} records from {} CPUs, {} charts{}: {}",
         site.records,
@@ -332,10 +332,10 @@ pub fn repeatability(args: &RepeatabilityArgs) -> Result<ExitCode> {
         ..compare::Options::default()
     };
     compare::comparable(&first, &second, &accept)?;
-    let figures = harness::repeatability::measure(&first, &second)?;
+    let figures = harness::tools::repeatability::measure(&first, &second)?;
     out!(
         "{}",
-        harness::console::wrap_lines(&figures.to_string(), harness::console::width())
+        harness::base::console::wrap_lines(&figures.to_string(), harness::base::console::width())
     );
     Ok(ExitCode::SUCCESS)
 }

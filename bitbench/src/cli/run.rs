@@ -4,15 +4,16 @@
 use super::list::{print_verdict, verify_all};
 use crate::{Context, RunArgs};
 use anyhow::{bail, Context as _, Result};
-use harness::analysis::{analyze, simd_speedups};
-use harness::clock::{self, ClockEstimate};
-use harness::machine::Machine;
+use harness::base::machine::Machine;
+use harness::base::output;
+use harness::base::signals::{self, Deferred, Interrupted};
+use harness::choose::verify::{Outcome, Verdict};
+use harness::measure::analyze;
+use harness::measure::clock::{self, ClockEstimate};
 use harness::measure::{Plan, Progress, Samples, SweepLines};
-use harness::output;
+use harness::record::analysis::simd_speedups;
 use harness::record::{utc_now, Record, Run, Tool, CACHE_STATE, SCHEMA_VERSION};
-use harness::signals::{self, Deferred, Interrupted};
-use harness::verify::{Outcome, Verdict};
-use harness::{cachesim, console, names, report, suite};
+use harness::{base::console, base::names, render::report, suite, tools::cachesim};
 use harness::{errln, out, outln};
 use std::io::IsTerminal;
 use std::path::PathBuf;
@@ -48,7 +49,7 @@ impl std::error::Error for Disagreed {}
 
 /// Verifies, measures, prints the tables and writes the record; returns the record's path.
 /// From the end of verification on, a signal stops the run at the next safe point with
-/// nothing written (see `harness::signals`).
+/// nothing written (see `harness::base::signals`).
 pub fn run_and_write(context: &Context, args: &RunArgs) -> Result<PathBuf> {
     let plan = if args.quick {
         Plan::quick(args.seed)
@@ -104,17 +105,17 @@ pub fn run_and_write(context: &Context, args: &RunArgs) -> Result<PathBuf> {
             .context(nothing)?;
     }
     out!("{}", report::ranked_tables(&record));
-    let path = harness::store::write_run(&record, &dir, &stem(&stamp, args, context))?;
+    let path = harness::suite::store::write_run(&record, &dir, &stem(&stamp, args, context))?;
     outln!("\nrecord: {}", path.display());
-    if harness::console::stdout_gone() {
+    if harness::base::console::stdout_gone() {
         errln!("record: {}", path.display());
     }
-    let here = harness::machine::Machine::detect().cpu;
-    let advice = harness::advise::advise(&path.display().to_string(), &record, &here);
+    let here = harness::base::machine::Machine::detect().cpu;
+    let advice = harness::tools::advise::advise(&path.display().to_string(), &record, &here);
     outln!();
     out!(
         "{}",
-        harness::report::advise::render_summary(&advice, console::width())
+        harness::render::report::advise::render_summary(&advice, console::width())
     );
     Ok(path)
 }
@@ -161,7 +162,7 @@ fn require_something_to_measure(context: &Context) -> Result<()> {
     if rows.iter().any(|r| r.runs_here) {
         return Ok(());
     }
-    let all = harness::select::Selection::all::<Families>();
+    let all = harness::choose::select::Selection::all::<Families>();
     let runnable: Vec<String> = suite::list_rows::<Families>(&context.cpu, &all)
         .into_iter()
         .filter(|r| r.runs_here)

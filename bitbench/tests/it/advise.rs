@@ -4,12 +4,13 @@
 
 use crate::common;
 
-use harness::advise::advise;
-use harness::analysis::{analyze, simd_speedups};
-use harness::machine::Machine;
+use harness::base::machine::Machine;
+use harness::measure::analyze;
+use harness::measure::workload::Workload;
 use harness::measure::{Samples, FLOOR};
+use harness::record::analysis::simd_speedups;
 use harness::record::{Mode, Record, Run, Tool, SCHEMA_VERSION};
-use harness::workload::Workload;
+use harness::tools::advise::advise;
 use strategies::knight_attacks::KnightFamily;
 use strategies::Distribution;
 
@@ -150,7 +151,7 @@ fn a_cache_crossover_is_named() {
         (crossover.variant.as_str(), crossover.eviction_bytes),
         ("calc", 4 << 20)
     );
-    let text = harness::report::advise::render_text(
+    let text = harness::render::report::advise::render_text(
         &advise("r.json", &record(&all), &Machine::detect().cpu),
         |s| s.into(),
     );

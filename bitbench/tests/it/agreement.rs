@@ -3,9 +3,9 @@
 //! masked. (Each family's folder has its own exhaustive tests too.)
 
 use crate::common;
-use harness::select::Selection;
-use harness::stages::FamilyStages;
-use harness::verify::{Outcome, Verdict};
+use harness::choose::select::Selection;
+use harness::choose::verify::{Outcome, Verdict};
+use harness::suite::stages::FamilyStages;
 use strategies::inputs::DEFAULT_SEED;
 use strategies::{Bench, Cpu, Families, FamilyVisitor, Feature, Registry};
 

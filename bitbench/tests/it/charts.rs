@@ -4,8 +4,8 @@
 
 use crate::common;
 
-use harness::chart::{self, RecordChart};
 use harness::record::Record;
+use harness::render::chart::{self, RecordChart};
 use std::path::{Path, PathBuf};
 
 fn committed(path: &str) -> Record {

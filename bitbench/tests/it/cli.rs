@@ -107,7 +107,7 @@ fn a_small_run_writes_a_record_and_charts_that_report_and_plot_can_read() {
         &["--quick", "--only", "lookup", "--out", "out"],
         &[],
     );
-    if let Some(how) = harness::machine::emulation() {
+    if let Some(how) = harness::base::machine::emulation() {
         // Under qemu (the aarch64 CI leg) timings mean nothing: the run must refuse.
         assert_eq!(run.status.code(), Some(2), "{how}: {}", text(&run));
         assert!(text(&run).contains("runs under emulation") && !dir.path().join("out").exists());
@@ -122,11 +122,13 @@ fn a_small_run_writes_a_record_and_charts_that_report_and_plot_can_read() {
     let files = tree(dir.path());
     let records: Vec<&String> = files
         .iter()
-        .filter(|f| f.ends_with(".json") && !f.ends_with(harness::output::MANIFEST))
+        .filter(|f| f.ends_with(".json") && !f.ends_with(harness::base::output::MANIFEST))
         .collect();
     assert_eq!(records.len(), 1, "{files:?}");
     assert!(
-        files.iter().any(|f| f.ends_with(harness::output::MANIFEST)),
+        files
+            .iter()
+            .any(|f| f.ends_with(harness::base::output::MANIFEST)),
         "the chart folder says what bitbench wrote: {files:?}"
     );
     assert!(
@@ -247,7 +249,7 @@ fn no_record_is_written_under_emulation() {
 fn self_check_prints_the_fit() {
     let output = bitbench(&["run", "--self-check"]);
     let text = text(&output);
-    if harness::clock::SUPPORTED {
+    if harness::measure::clock::SUPPORTED {
         assert!(
             text.contains("fit: ns =") && text.contains("R² ="),
             "{text}"

@@ -2,13 +2,14 @@
 // The fake engine's binary (tests/engine.rs) uses part of this module.
 #![allow(dead_code)]
 
-use harness::analysis::{analyze, simd_speedups};
-use harness::machine::Machine;
+use harness::base::machine::Machine;
+use harness::measure::analyze;
+use harness::measure::workload::Workload;
 use harness::measure::{Samples, FLOOR};
+use harness::record::analysis::simd_speedups;
 use harness::record::{
     CacheCounts, Mode, Record, Run, SimulatedCache, SimulatedCaches, Tool, SCHEMA_VERSION,
 };
-use harness::workload::Workload;
 use strategies::{Bench, Families, FamilyVisitor, Registry};
 
 /// What a synthetic record holds beyond the default.
@@ -209,7 +210,7 @@ pub fn text(output: &std::process::Output) -> String {
 /// counting its own unit (perft's nodes); a rank chart for a family measured in context.
 #[allow(dead_code)]
 pub fn charts_expected(record: &Record) -> usize {
-    use harness::workload::Mode;
+    use harness::measure::workload::Mode;
     record
         .families()
         .iter()
@@ -217,7 +218,7 @@ pub fn charts_expected(record: &Record) -> usize {
             let pressure = record.family(family).any(|m| m.mode == Mode::CachePressure);
             let simulated = record.family(family).any(|m| m.cache_sim.is_some());
             let rate = record.family(family).any(|m| m.unit != "query");
-            let in_context = !harness::advise::context_ranks(record, family).is_empty();
+            let in_context = !harness::tools::advise::context_ranks(record, family).is_empty();
             1 + 2 * usize::from(pressure)
                 + usize::from(simulated && record.cache_sim.is_some())
                 + usize::from(rate)
@@ -244,8 +245,8 @@ pub fn first_two_variants() -> std::collections::BTreeMap<String, (String, Strin
 
 /// The suite's families' stages as the command has them (`bitbench/src/cli/mod.rs`): compiled
 /// in the crates under `instances/`, so that no test compiles them a second time.
-pub fn suite_stages() -> Vec<harness::stages::FamilyStages> {
-    harness::stages::FamilyStages::in_order_of::<Families>(&[
+pub fn suite_stages() -> Vec<harness::suite::stages::FamilyStages> {
+    harness::suite::stages::FamilyStages::in_order_of::<Families>(&[
         instances_pieces::stages(),
         instances_sliders::stages(),
         instances_xrays::stages(),

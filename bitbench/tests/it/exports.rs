@@ -7,8 +7,8 @@
 
 use crate::common;
 
-use harness::compare::measurement_id;
-use harness::export::{bmf, github_action_benchmark};
+use harness::tools::compare::measurement_id;
+use harness::tools::export::{bmf, github_action_benchmark};
 use serde_json::Value;
 
 fn record() -> harness::record::Record {

@@ -8,11 +8,11 @@
 
 use crate::common;
 
-use harness::analysis::analyze;
+use harness::choose::select::Selection;
+use harness::measure::analyze;
 use harness::measure::Plan;
-use harness::select::Selection;
-use harness::stages::FamilyStages;
 use harness::suite;
+use harness::suite::stages::FamilyStages;
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 use strategies::{Bench, Cpu, Families, FamilyVisitor, Registry};
@@ -183,7 +183,7 @@ fn one_more_line_in_the_list_is_all_a_family_needs() {
     let samples = suite::measure_all(&stages, &cpu, &toy_only, &plan, &mut |_| {}, &stop).unwrap();
     // The floor, both variants and the A/A twin of the first, in every workload of the
     // matrix; the twin is never ranked.
-    let workloads = harness::workload::Workload::matrix::<toy::Toy>().len();
+    let workloads = harness::measure::workload::Workload::matrix::<toy::Toy>().len();
     assert_eq!(samples.len(), 4 * workloads);
     assert!(samples
         .iter()
@@ -195,9 +195,9 @@ fn one_more_line_in_the_list_is_all_a_family_needs() {
     let mut record = common::synthetic_record("Toy CPU", "2026-11-23T00:00:00Z");
     record.measurements = measurements;
     record.ranks = ranks;
-    assert!(harness::report::ranked_tables(&record).contains("toy: ranked"));
+    assert!(harness::render::report::ranked_tables(&record).contains("toy: ranked"));
     let charts = tempfile::tempdir().unwrap();
-    let drawn = harness::chart::render_record(&record, charts.path()).unwrap();
+    let drawn = harness::render::chart::render_record(&record, charts.path()).unwrap();
     assert!(drawn
         .iter()
         .any(|p| p.to_string_lossy().contains("toy-bars")));

@@ -1294,7 +1294,7 @@ impl Machine {
         Machine {
             privileged,
             tmpfs,
-            emulated: harness::machine::emulation(),
+            emulated: harness::base::machine::emulation(),
         }
     }
 

@@ -3,14 +3,14 @@
 use crate::common;
 
 use common::Options;
-use harness::analysis::analyze;
-use harness::machine::Machine;
+use harness::base::machine::Machine;
+use harness::measure::analyze;
+use harness::measure::workload::{Mode, Workload};
 use harness::measure::{Samples, FLOOR};
 use harness::record::{
     write_new_atomically, write_record_file, Record, RecordError, SCHEMA_VERSION,
 };
-use harness::workload::{Mode, Workload};
-use harness::{chart, report};
+use harness::{render::chart, render::report};
 use std::path::Path;
 use strategies::knight_attacks::KnightFamily;
 

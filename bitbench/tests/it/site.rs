@@ -5,7 +5,7 @@ use crate::common;
 
 use common::{as_schema_1, synthetic_record, synthetic_record_with, Options};
 use harness::record::Record;
-use harness::site::build_site;
+use harness::render::site::build_site;
 use std::path::{Path, PathBuf};
 use strategies::{Families, Registry};
 

@@ -1,7 +1,7 @@
 //! The workloads run the verified variants on the intended queries: what each variant answers
 //! to a workload's queries is the reference answer, for every workload of every family.
 
-use harness::workload::{Answers, Mode, Workload};
+use harness::measure::workload::{Answers, Mode, Workload};
 use strategies::in_between::InBetweenFamily;
 use strategies::Square;
 use strategies::{Bench, Cpu, Families, FamilyVisitor, Level, Queries, Registry, SquarePair};

@@ -1,5 +1,5 @@
 //! `cargo bench`: criterion benchmarks of every runnable variant, built on the same workload
-//! definitions as the suite's own runner (`harness::workload`).
+//! definitions as the suite's own runner (`harness::measure::workload`).
 //!
 //! Ids are `family/variant/workload`, e.g. `in_between/rectangular/uniform-throughput` or
 //! `knight_attacks/lookup/sets_0_10-cache_pressure-1MiB`, so criterion's baselines, `critcmp`
@@ -22,14 +22,14 @@
 //! generated block), and this bench prints them when it starts.
 
 use criterion::{criterion_group, criterion_main, BenchmarkGroup, Criterion, Throughput};
+use harness::choose::select::Selection;
+use harness::choose::verify::{verify_family, Outcome};
+use harness::measure::workload::{Prepared, Workload};
 use harness::measure::FLOOR;
-use harness::select::Selection;
 use harness::suite::{
     bench_id, bench_ids, benched, criterion_budget, CRITERION_MEASUREMENT, CRITERION_SAMPLES,
     CRITERION_WARM_UP,
 };
-use harness::verify::{verify_family, Outcome};
-use harness::workload::{Prepared, Workload};
 use std::time::Duration;
 use strategies::family::Empty;
 use strategies::inputs::DEFAULT_SEED;

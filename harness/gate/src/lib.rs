@@ -19,16 +19,16 @@
 //!   time is the kernels', not the position corpus's. The caches are simulated from there on:
 //!   the kernel's tables and queries start cold.
 //! - [`measure`] (measured): reaches the variant's kernel through `Family::visit` and runs one
-//!   pass of the workload's [`pool`](harness::workload::Workload::pool) of queries. A variant
+//!   pass of the workload's [`pool`](harness::measure::workload::Workload::pool) of queries. A variant
 //!   that cannot run here (AVX2 on a CPU without it) does nothing.
 
-use harness::workload::{Mode, Pass, Prepared, Workload};
+use harness::measure::workload::{Mode, Pass, Prepared, Workload};
 use std::hint::black_box;
 use strategies::inputs::DEFAULT_SEED;
 use strategies::{Bench, Cpu, Families, FamilyVisitor, Feature, Level, Registry};
 
 /// Passes over the workload's queries per measurement. One pass is the workload's
-/// [`pool`](harness::workload::Workload::pool) of queries (16,384 for most families, fewer
+/// [`pool`](harness::measure::workload::Workload::pool) of queries (16,384 for most families, fewer
 /// where they would hold more than the family's
 /// [`pool_bytes`](strategies::Shape::pool_bytes)): the fixed cost around it (dispatch, two
 /// clock reads) is a few hundred instructions, well under 1 % of any kernel's count.
@@ -147,7 +147,7 @@ pub fn setup(kernel: String) -> Box<dyn Kernel> {
     // The bench runs Callgrind with `--instr-atstart=no`: building the inputs (the position
     // corpus, a reference move generator's moves) ran uninstrumented, twenty times faster;
     // from here on every instruction is seen, and `measure`'s are counted.
-    harness::cachesim::client::start_instrumentation();
+    harness::tools::cachesim::client::start_instrumentation();
     kernel
 }
 

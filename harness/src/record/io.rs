@@ -151,7 +151,7 @@ impl Record {
         })?;
         let mut record = record;
         if record.schema_version < 3 {
-            crate::analysis::rederive(&mut record);
+            crate::record::analysis::rederive(&mut record);
         }
         Ok(record)
     }
@@ -199,7 +199,7 @@ pub fn records_under(results: &Path) -> std::io::Result<Found> {
 
 /// The UTC time now, as RFC 3339 (`2026-11-22T09:45:12Z`) and as a file-name stamp in RFC
 /// 3339's basic form with the lower-case `t` and `z` it allows (`20261122t094512z`), so that
-/// it passes [`crate::names::checked`].
+/// it passes [`crate::base::names::checked`].
 pub fn utc_now() -> (String, String) {
     let seconds = std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
@@ -231,7 +231,7 @@ pub fn utc_from_unix(seconds: u64) -> (String, String) {
 /// `persist_noclobber`). The temporary is removed on every failure. Returns `Ok(false)`, and
 /// writes nothing, if `path` already exists.
 pub fn write_new_atomically(path: &Path, bytes: &[u8]) -> std::io::Result<bool> {
-    let _deferred = crate::signals::Deferred::begin();
+    let _deferred = crate::base::signals::Deferred::begin();
     let dir = path
         .parent()
         .filter(|d| !d.as_os_str().is_empty())
@@ -250,7 +250,7 @@ pub fn write_new_atomically(path: &Path, bytes: &[u8]) -> std::io::Result<bool> 
     let mut file = builder.tempfile_in(dir)?;
     file.write_all(bytes)?;
     file.as_file().sync_all()?;
-    if crate::signals::received().is_some() {
+    if crate::base::signals::received().is_some() {
         return Err(std::io::Error::new(
             std::io::ErrorKind::Interrupted,
             "stopped by a signal before the record took its name",

@@ -4,7 +4,7 @@
 //!
 //! This module is plain data and IO: the types here, [`validate`] (what a readable record
 //! must satisfy) and [`io`] (reading and atomic writing). It does not depend on the measuring
-//! code; [`crate::analysis`] turns samples into these types.
+//! code; [`crate::record::analysis`] turns samples into these types.
 //!
 //! Schema history: 1 had per-measurement summaries only; 2 adds each measurement's per-round
 //! values (`rounds`), the 95% interval of its median, its paired ratio to the best variant of
@@ -16,8 +16,9 @@
 //! makes `ratio_to_best` and `speedup` the medians of the per-round ratios whose intervals
 //! they are printed with. This build reads all three; the ranks of a record older than 3 are
 //! computed again from its measurements on reading, with this build's rule for ties
-//! ([`crate::analysis::rank`]).
+//! ([`crate::record::analysis::rank`]).
 
+pub mod analysis;
 pub mod io;
 pub mod validate;
 
@@ -25,8 +26,8 @@ pub use io::{
     records_under, utc_from_unix, utc_now, write_new_atomically, write_record_file, RecordError,
 };
 
-use crate::machine::Machine;
-use crate::stats::{LineFit, Summary};
+use crate::base::machine::Machine;
+use crate::base::stats::{LineFit, Summary};
 use serde::{Deserialize, Serialize};
 
 /// The schema this build writes. It reads every version from [`OLDEST_SCHEMA`] to this one.
@@ -116,7 +117,7 @@ impl Tool {
             rustc: env!("BITBENCH_RUSTC_VERSION").into(),
             target: env!("BITBENCH_TARGET").into(),
             profile: env!("BITBENCH_PROFILE").into(),
-            target_features: crate::machine::compiled_features(),
+            target_features: crate::base::machine::compiled_features(),
         }
     }
 }
@@ -207,7 +208,7 @@ pub struct Measurement {
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub sweeps: Vec<usize>,
     /// The 95% interval of the median (schema 2): the rounds' order statistics, interpolated,
-    /// widened where the sweeps differ in level ([`crate::stats::clustered_median_interval`]).
+    /// widened where the sweeps differ in level ([`crate::base::stats::clustered_median_interval`]).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub median_interval: Option<Interval>,
     /// `ns_per_op.median` times the estimated clock. An estimate.
@@ -222,7 +223,7 @@ pub struct Measurement {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub paired_ratio_to_best: Option<Interval>,
     /// Tied with the best variant of the workload: `paired_ratio_to_best`'s interval includes
-    /// 1.00 or reaches into the family's A/A spread (schema 3, [`crate::analysis::tied`]).
+    /// 1.00 or reaches into the family's A/A spread (schema 3, [`crate::record::analysis::tied`]).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub tied_with_best: Option<bool>,
     /// An A/A control: the variant whose code this one runs too (schema 3).
@@ -317,7 +318,7 @@ pub struct Rank {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub paired_to_first: Option<Interval>,
     /// Tied with the first-ranked variant: `paired_to_first`'s interval includes 1.00 or
-    /// reaches into the family's A/A spread (schema 3; [`crate::analysis::tied`]). A tied
+    /// reaches into the family's A/A spread (schema 3; [`crate::record::analysis::tied`]). A tied
     /// variant shares rank 1.
     #[serde(default)]
     pub tied_with_best: bool,
@@ -353,7 +354,7 @@ pub struct ControlPair {
     /// it existed, `ratio`'s).
     pub tied: bool,
     /// The same geometric mean with the workloads' interval bounds at the run's family-wise
-    /// level ([`crate::analysis::family_wise_level`]).
+    /// level ([`crate::record::analysis::family_wise_level`]).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub family_wise: Option<FamilyWise>,
     /// The workload where the pair differed most (`distribution/mode[/E]`), and its ratio.

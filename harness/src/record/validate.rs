@@ -8,8 +8,8 @@
 //! (checked on the JSON, by [`plain_text`]) strings holding control characters.
 
 use super::{Interval, Measurement, Record};
-use crate::names;
-use crate::stats::Summary;
+use crate::base::names;
+use crate::base::stats::Summary;
 use std::collections::HashSet;
 
 /// One broken rule.

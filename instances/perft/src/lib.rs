@@ -1,9 +1,9 @@
 //! The harness's stages compiled for the perft family.
 //!
 //! A crate of its own so that cargo compiles these families' measuring loops beside the other
-//! groups', each on a core of its own: [`harness::stages`] says why.
+//! groups', each on a core of its own: [`harness::suite::stages`] says why.
 
-use harness::stages::FamilyStages;
+use harness::suite::stages::FamilyStages;
 
 strategies::registry!(
     Group {

@@ -122,7 +122,7 @@ fn data_loss(records: &Records) -> Vec<Case> {
 /// Another run's outputs under every stem this run could take in the next three minutes:
 /// even seconds a chart folder whose record is not written yet, odd seconds a record.
 fn concurrent_run() -> Case {
-    let slug = harness::machine::Machine::detect().cpu.slug();
+    let slug = harness::base::machine::Machine::detect().cpu.slug();
     let now = std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
         .unwrap()

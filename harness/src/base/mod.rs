@@ -1,0 +1,18 @@
+//! The ground floor of the harness: what every stage uses and that knows no stage.
+//!
+//! - [`console`]: printing to a standard output that may be a closed pipe or full;
+//! - [`signals`]: SIGINT, SIGTERM and SIGHUP turned into a clean stop at a safe point;
+//! - [`output`]: outputs written whole or not at all, never replacing what bitbench did not
+//!   write;
+//! - [`names`]: the one gate between a name and a path;
+//! - [`units`]: sizes in bytes as people read them;
+//! - [`stats`]: summary statistics and the least-squares line;
+//! - [`machine`]: the machine a run happens on.
+
+pub mod console;
+pub mod machine;
+pub mod names;
+pub mod output;
+pub mod signals;
+pub mod stats;
+pub mod units;

@@ -1,0 +1,312 @@
+//! How sure each number is, as the tables, the charts and the site show it.
+//!
+//! - A median's spread ([`Spread`]): the 95% interval of the median from the order statistics
+//!   of the rounds (schema 2); for schema-1 records, which kept no rounds, the interquartile
+//!   range of the samples instead, labelled as such (it says how the samples scatter, not how
+//!   sure the median is).
+//! - A ratio's interval: the 95% interval of the median per-round ratio (schema 2), printed
+//!   beside that median, see [`crate::record::analysis`].
+//! - Ties ([`TIE`], ≈): where the interval of a paired ratio to the best includes 1.00x or
+//!   reaches into the family's A/A spread ([`crate::record::analysis::tied`]), the two variants are
+//!   not ordered. A schema-1 record cannot call ties.
+//! - The A/A controls ([`control_lines`]): the same code under two names, and the largest
+//!   difference they showed.
+
+use crate::record::{Interval, Measurement, Rank, Record};
+
+/// The mark of a tie.
+pub const TIE: &str = "≈";
+
+/// What a spread around a median is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SpreadKind {
+    /// The 95% interval of the median, from the rounds (schema 2).
+    MedianInterval,
+    /// The first to the third quartile of the samples (schema 1).
+    InterquartileRange,
+}
+
+impl SpreadKind {
+    /// The kind a record's spreads are: intervals where it has rounds.
+    pub fn of(record: &Record) -> SpreadKind {
+        if record.has_rounds() {
+            SpreadKind::MedianInterval
+        } else {
+            SpreadKind::InterquartileRange
+        }
+    }
+
+    /// In words, for legends and footnotes.
+    pub fn describe(self) -> &'static str {
+        match self {
+            SpreadKind::MedianInterval => "95% interval of the median",
+            SpreadKind::InterquartileRange => "interquartile range of the samples",
+        }
+    }
+
+    /// As a column header: `±95%` or `±IQR`.
+    pub fn header(self) -> &'static str {
+        match self {
+            SpreadKind::MedianInterval => "±95%",
+            SpreadKind::InterquartileRange => "±IQR",
+        }
+    }
+}
+
+/// A median and the spread around it.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Spread {
+    pub median: f64,
+    pub low: f64,
+    pub high: f64,
+    pub kind: SpreadKind,
+}
+
+impl Spread {
+    /// The spread of a measurement: its median's interval, else its interquartile range.
+    pub fn of(m: &Measurement) -> Spread {
+        match m.median_interval {
+            Some(i) => Spread {
+                median: m.ns_per_op.median,
+                low: i.low,
+                high: i.high,
+                kind: SpreadKind::MedianInterval,
+            },
+            None => Spread {
+                median: m.ns_per_op.median,
+                low: m.ns_per_op.p25,
+                high: m.ns_per_op.p75,
+                kind: SpreadKind::InterquartileRange,
+            },
+        }
+    }
+
+    /// The wider side as a percentage of the median: `±2%`, `±0.4%`.
+    pub fn plus_minus(&self) -> String {
+        if self.median <= 0.0 {
+            return "±?".into();
+        }
+        let wider = (self.high - self.median)
+            .max(self.median - self.low)
+            .max(0.0);
+        let percent = 100.0 * wider / self.median;
+        if percent < 1.0 {
+            format!("±{percent:.1}%")
+        } else {
+            format!("±{percent:.0}%")
+        }
+    }
+
+    /// `0.45–0.47`: the bounds, for tooltips.
+    pub fn range(&self) -> String {
+        format!("{:.3}–{:.3}", self.low, self.high)
+    }
+}
+
+/// `[1.08, 1.17]`.
+pub fn bracket(interval: &Interval) -> String {
+    format!("[{:.2}, {:.2}]", interval.low, interval.high)
+}
+
+/// Whether an interval is a single point (a variant compared with itself).
+fn degenerate(interval: &Interval) -> bool {
+    interval.low == interval.high
+}
+
+/// Whether the measurement is the best of its workload (compared with itself: ratio exactly
+/// 1, with no width).
+pub fn is_best(m: &Measurement) -> bool {
+    m.ratio_to_best == Some(1.0)
+        && m.paired_ratio_to_best
+            .is_none_or(|p| degenerate(&p) && p.median == 1.0)
+}
+
+/// Whether the measurement is tied with the best of its workload without being it.
+pub fn tied_with_best(m: &Measurement) -> bool {
+    !is_best(m) && m.tied_with_best() == Some(true)
+}
+
+/// The paired ratio to the best with its interval, `1.02x [0.99, 1.05]`; for the best
+/// itself `1.00x`. `times` is the multiplication sign to use (`x`, or `×` in HTML).
+pub fn paired_ratio(m: &Measurement, times: &str) -> Option<String> {
+    let p = m.paired_ratio_to_best?;
+    Some(if degenerate(&p) {
+        format!("{:.2}{times}", p.median)
+    } else {
+        format!("{:.2}{times} {}", p.median, bracket(&p))
+    })
+}
+
+/// A rank as shown: `2`, or `≈1` for a variant tied with the first-ranked one (it shares
+/// rank 1).
+pub fn rank_label(rank: &Rank) -> String {
+    if rank.tied_with_best {
+        format!("{TIE}{}", rank.rank)
+    } else {
+        rank.rank.to_string()
+    }
+}
+
+/// The geometric-mean ratio of a rank, and its interval where the record has one: the
+/// geometric mean of the median per-round ratios to the first-ranked variant (schema 2),
+/// else the geometric mean of the ratios to each workload's best (schema 1). The first-ranked
+/// variant has no interval (it is compared with itself).
+pub fn geomean(rank: &Rank) -> (f64, Option<Interval>) {
+    match rank.paired_to_first {
+        Some(p) if degenerate(&p) => (p.median, None),
+        Some(p) => (p.median, Some(p)),
+        None => (rank.geomean_ratio, None),
+    }
+}
+
+/// [`geomean`] as text: `1.12x [1.08, 1.17]` or `1.00x`.
+pub fn geomean_text(rank: &Rank, times: &str) -> String {
+    match geomean(rank) {
+        (g, Some(i)) => format!("{g:.2}{times} {}", bracket(&i)),
+        (g, None) => format!("{g:.2}{times}"),
+    }
+}
+
+/// The A/A control lines of one family: each pair's ratio with its interval and whether it
+/// ties, and the family's spread. Empty where the record has none (a family measured with one
+/// variant, or a record before schema 3).
+pub fn control_lines(record: &Record, family: &str) -> Vec<String> {
+    let Some(control) = record.controls.iter().find(|c| c.family == family) else {
+        return Vec::new();
+    };
+    let mut lines: Vec<String> = control
+        .pairs
+        .iter()
+        .map(|p| {
+            let what = if p.twin {
+                format!("{} (the same kernel again)", p.variant)
+            } else {
+                p.variant.clone()
+            };
+            let verdict = if p.tied { "tied" } else { "NOT tied" };
+            let family_wise = p.family_wise.map_or(String::new(), |f| {
+                format!(
+                    " ({:.1}% for the run's {} pairs: {})",
+                    f.level * 100.0,
+                    f.pairs,
+                    bracket(&f.ratio)
+                )
+            });
+            format!(
+                "A/A control: {what} vs {}: {:.2}x {} over {} workloads{family_wise}, {verdict}; \
+                 widest {:.2}x in {}.",
+                p.same_code_as,
+                p.ratio.median,
+                bracket(&p.ratio),
+                p.workloads,
+                p.widest.median,
+                p.widest_workload,
+            )
+        })
+        .collect();
+    lines.push(format!(
+        "A/A spread of {family}: {:.2}x. A difference is called only where its interval lies \
+         wholly beyond it.",
+        control.spread
+    ));
+    lines
+}
+
+/// What the intervals and ties of a record's tables mean, one sentence per line.
+pub fn explanation(record: &Record) -> Vec<String> {
+    let state = format!("Cache state: {}.", record.cache_state());
+    let loops = format!("Loops compiled for: {}.", record.loops());
+    match SpreadKind::of(record) {
+        SpreadKind::MedianInterval => vec![
+            state,
+            loops,
+            "The spread of a time (± in the ranked tables, where it is the wider side in percent \
+             of the median; an interval column in the full tables; whiskers in the charts): the \
+             95% interval of the median of the rounds, from the two pairs of order statistics \
+             whose binomial coverages bracket 95%, interpolated between them \
+             (Hettmansperger-Sheather); then, where the run's sweeps differ in level more than \
+             the rounds within them, widened on a log scale by the square root of that design \
+             effect, so it can reach past the fastest or slowest round."
+                .into(),
+            "A ratio, and [a, b] after it: the median of the per-round ratios and its 95% \
+             interval, by the same rule. Each round measures every variant of a workload, so \
+             ratios are taken per round (paired), and the point lies inside its interval."
+                .into(),
+            "geomean: the geometric mean over the family's workloads of the median per-round \
+             ratio to the first-ranked variant; [a, b] after it: the geometric means of the \
+             workloads' interval bounds, as wide as if every workload erred the same way at \
+             once. Variants are ordered by the geometric mean of their ratios to each \
+             workload's best."
+                .into(),
+            "A/A control: the same code measured under two names (a twin named -aa, or the \
+             registered copies of one code): the geomean of its per-round ratios with its 95% \
+             interval, and in parentheses the same geomean's interval at the level 1 - 0.05/k \
+             for the run's k pairs (Bonferroni), so that where identical code measures alike \
+             every pair of the run ties at once with 95% probability; tied: that interval \
+             includes 1.00. The family's A/A spread is the largest factor by which a pair \
+             differed in any of its workloads in this run."
+                .into(),
+            format!(
+                "{TIE}1 as a rank: tied with the first-ranked variant (the interval of their \
+                 geomean ratio includes 1.00 or reaches into the family's A/A spread); any \
+                 other rank is the variant's position."
+            ),
+            format!(
+                "{TIE} after a time or ratio: tied with the best variant of that workload, by \
+                 the same rule."
+            ),
+        ],
+        SpreadKind::InterquartileRange => vec![
+            state,
+            loops,
+            "The spread of a time (± in the ranked tables, where it is the wider side in percent \
+             of the median; an interval column in the full tables; whiskers in the charts): the \
+             interquartile range of the samples, as this schema-1 record kept no rounds."
+                .into(),
+            "Ties cannot be called: this schema-1 record has no per-round values.".into(),
+        ],
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn plus_minus_reads_well() {
+        let spread = |low, high| Spread {
+            median: 1.0,
+            low,
+            high,
+            kind: SpreadKind::MedianInterval,
+        };
+        assert_eq!(spread(0.98, 1.01).plus_minus(), "±2%");
+        assert_eq!(spread(0.996, 1.004).plus_minus(), "±0.4%");
+        assert_eq!(spread(0.5, 1.25).plus_minus(), "±50%");
+    }
+
+    #[test]
+    fn ranks_show_ties() {
+        let mut rank = Rank {
+            family: "f".into(),
+            variant: "v".into(),
+            rank: 1,
+            geomean_ratio: 1.02,
+            paired_to_first: Some(Interval {
+                median: 1.02,
+                low: 0.99,
+                high: 1.05,
+            }),
+            tied_with_best: true,
+            workloads: 3,
+        };
+        assert_eq!(rank_label(&rank), "≈1");
+        assert_eq!(geomean_text(&rank, "x"), "1.02x [0.99, 1.05]");
+        rank.paired_to_first = None;
+        rank.tied_with_best = false;
+        assert_eq!(
+            (rank_label(&rank), geomean_text(&rank, "x")),
+            ("1".into(), "1.02x".into())
+        );
+    }
+}

@@ -1,0 +1,20 @@
+//! What is built on records and runs, each from plain data, each rendered by
+//! [`crate::render`]:
+//!
+//! - [`advise`]: which technique to use, per family, from a record or one per CPU;
+//! - [`compare`]: two records, measurement by measurement, with a verdict;
+//! - [`repeatability`]: how far two runs of one suite on one machine agree;
+//! - [`crosscheck`]: the harness against the simplest loop that could measure the same;
+//! - [`invariance`]: whether a variant's time depends on which others share the run;
+//! - [`cachesim`]: valgrind's cache simulation of the cache-pressure sweep;
+//! - [`engine`]: a UCI engine's perft beside our move generator's;
+//! - [`export`]: a record for the trackers people already use.
+
+pub mod advise;
+pub mod cachesim;
+pub mod compare;
+pub mod crosscheck;
+pub mod engine;
+pub mod export;
+pub mod invariance;
+pub mod repeatability;

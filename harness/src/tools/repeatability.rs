@@ -1,0 +1,234 @@
+//! How repeatable two runs of the same suite on the same machine were, stated so that it can be
+//! met on a noisy machine by being honest rather than by being lucky:
+//!
+//! - **calibration**: the share of the second run's medians that fall inside the first run's
+//!   95% prediction interval for them (goal: at least 90%). The prediction interval of a
+//!   median is `m1 · exp(±1.96 · √(2·se² + d²))`: `se` from the first run's 95% interval of
+//!   the median (its half-width in logs over 1.96), doubled in variance for the second run's
+//!   own sampling error; `d` the first run's A/A deviation of the family
+//!   ([`crate::record::analysis::control_deviation`]: the root mean square log ratio between two
+//!   names of the same code in that run), for the state a run shares across all its rounds
+//!   (placement, the heap, the machine's neighbours), which no interval from its rounds can
+//!   show. Without `d` (the rounds alone), two back-to-back full runs on AMD EPYC family 25
+//!   model 17 put 82.4% of the medians inside; the controls are how a run can know better;
+//! - **decision stability**: of the orderings the first run calls significant (two variants of
+//!   a workload whose paired per-round ratio is not tied: its interval lies wholly beyond
+//!   parity and the family's A/A spread, [`crate::record::analysis::tied`]), the share the second run
+//!   reproduces (the same variant is faster) (goal: at least 95%);
+//! - the share of medians within 5% of each other, the old measure, for comparison.
+
+use crate::record::analysis::{control_deviation, paired_ratio, tied};
+use crate::record::{Measurement, Record};
+use crate::tools::compare::Key;
+use anyhow::{bail, Result};
+use std::collections::BTreeMap;
+use std::fmt;
+
+/// The three figures, with their counts.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Figures {
+    pub medians: usize,
+    pub inside_prediction: usize,
+    pub significant_orderings: usize,
+    pub reproduced_orderings: usize,
+    pub within_5_percent: usize,
+    /// The same for the cache-pressure measurements at 1 MiB and above alone.
+    pub heavy_pressure: Option<Box<Figures>>,
+}
+
+fn share(part: usize, whole: usize) -> String {
+    if whole == 0 {
+        "n/a".into()
+    } else {
+        format!(
+            "{:.1}% ({part} of {whole})",
+            100.0 * part as f64 / whole as f64
+        )
+    }
+}
+
+impl fmt::Display for Figures {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        writeln!(
+            f,
+            "calibration:        {} of run 2's medians inside run 1's 95% prediction interval, from its rounds and its A/A controls (goal ≥ 90%)",
+            share(self.inside_prediction, self.medians)
+        )?;
+        writeln!(
+            f,
+            "decision stability: {} of run 1's significant orderings reproduced by run 2 (goal ≥ 95%)",
+            share(self.reproduced_orderings, self.significant_orderings)
+        )?;
+        writeln!(
+            f,
+            "within 5%:          {} of the medians",
+            share(self.within_5_percent, self.medians)
+        )?;
+        if let Some(heavy) = &self.heavy_pressure {
+            writeln!(f, "under cache pressure of 1 MiB and above:")?;
+            for line in heavy
+                .to_string()
+                .lines()
+                .filter(|l| !l.starts_with("under"))
+            {
+                writeln!(f, "  {line}")?;
+            }
+        }
+        Ok(())
+    }
+}
+
+/// The figures of `second` against `first`: two records with rounds, which the caller has
+/// found comparable (`compare::comparable`: the same CPU unless allowed, the same mode unless
+/// allowed, measurements in common).
+pub fn measure(first: &Record, second: &Record) -> Result<Figures> {
+    if !first.has_rounds() || !second.has_rounds() {
+        bail!("repeatability needs per-round data (schema 2 records, made by this bitbench)");
+    }
+    let all = figures(first, second, |_| true);
+    let heavy = figures(first, second, |m| {
+        m.mode == crate::record::Mode::CachePressure && m.eviction_bytes >= 1 << 20
+    });
+    Ok(Figures {
+        heavy_pressure: Some(Box::new(heavy)),
+        ..all
+    })
+}
+
+fn figures(first: &Record, second: &Record, keep: impl Fn(&Measurement) -> bool) -> Figures {
+    let second_by_key: BTreeMap<Key, &Measurement> = second
+        .measurements
+        .iter()
+        .map(|m| (Key::of(m), m))
+        .collect();
+    let pairs: Vec<(&Measurement, &Measurement)> = first
+        .measurements
+        .iter()
+        .filter(|m| keep(m))
+        .filter_map(|m| Some((m, *second_by_key.get(&Key::of(m))?)))
+        .collect();
+    let deviation = control_deviation(&first.measurements);
+    let inside = pairs
+        .iter()
+        .filter(|(a, b)| {
+            let d = deviation.get(&a.family).copied().unwrap_or(0.0);
+            prediction_contains(a, b.ns_per_op.median, d)
+        })
+        .count();
+    let within = pairs
+        .iter()
+        .filter(|(a, b)| (b.ns_per_op.median / a.ns_per_op.median - 1.0).abs() <= 0.05)
+        .count();
+    let (significant, reproduced) = orderings(&pairs, first);
+    Figures {
+        medians: pairs.len(),
+        inside_prediction: inside,
+        significant_orderings: significant,
+        reproduced_orderings: reproduced,
+        within_5_percent: within,
+        heavy_pressure: None,
+    }
+}
+
+/// Whether `x` lies in the first run's 95% prediction interval for a second median, given the
+/// first run's A/A `deviation` of the family (a log ratio's root mean square; see the module
+/// docs).
+fn prediction_contains(m: &Measurement, x: f64, deviation: f64) -> bool {
+    let Some(interval) = m.median_interval else {
+        return false;
+    };
+    let se = (interval.high / interval.low).ln() / (2.0 * 1.96);
+    let half = 1.96 * (2.0 * se * se + deviation * deviation).sqrt();
+    let center = m.ns_per_op.median.ln();
+    (x.ln() - center).abs() <= half
+}
+
+/// Of the pairs of variants in one workload that the first run orders significantly, how many,
+/// and how many the second run orders the same way.
+fn orderings(pairs: &[(&Measurement, &Measurement)], first: &Record) -> (usize, usize) {
+    let mut by_workload: BTreeMap<(String, String, crate::record::Mode, u64), Vec<usize>> =
+        BTreeMap::new();
+    for (i, (m, _)) in pairs.iter().enumerate() {
+        if !m.floor {
+            let key = (
+                m.family.clone(),
+                m.workload.clone(),
+                m.mode,
+                m.eviction_bytes,
+            );
+            by_workload.entry(key).or_default().push(i);
+        }
+    }
+    let (mut significant, mut reproduced) = (0, 0);
+    for indices in by_workload.values() {
+        for (x, &i) in indices.iter().enumerate() {
+            for &j in &indices[x + 1..] {
+                let ((a1, a2), (b1, b2)) = (pairs[i], pairs[j]);
+                let Some(ratio) = paired_ratio(&a1.rounds, &b1.rounds, &a1.sweeps) else {
+                    continue;
+                };
+                if tied(&ratio, first.spread(&a1.family)) {
+                    continue;
+                }
+                significant += 1;
+                let first_says_a_faster = ratio.high < 1.0;
+                let second_says_a_faster = a2.ns_per_op.median < b2.ns_per_op.median;
+                if first_says_a_faster == second_says_a_faster {
+                    reproduced += 1;
+                }
+            }
+        }
+    }
+    (significant, reproduced)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::record::{Interval, Mode};
+
+    fn measurement(variant: &str, same_code_as: Option<&str>, median: f64) -> Measurement {
+        let mut m = crate::tools::compare::tests::measurement(variant, 0, median);
+        m.mode = Mode::Throughput;
+        m.median_interval = Some(Interval {
+            median,
+            low: median / 1.01,
+            high: median * 1.01,
+        });
+        m.same_code_as = same_code_as.map(Into::into);
+        m.twin = same_code_as.is_some();
+        m
+    }
+
+    #[test]
+    fn the_prediction_interval_adds_what_the_controls_show() {
+        let m = measurement("a", None, 1.0);
+        // The rounds alone: se = ln(1.01²) / 3.92, half-width 1.96 · √2 · se ≈ 1.41%.
+        assert!(prediction_contains(&m, 1.014, 0.0));
+        assert!(!prediction_contains(&m, 1.015, 0.0));
+        assert!(!prediction_contains(&m, 1.0 / 1.015, 0.0));
+        // A family whose A/A pair differs by 3%: √(2·se² + 0.03²) · 1.96 ≈ 6.2%.
+        let d = control_deviation(&[m.clone(), measurement("a-aa", Some("a"), 1.03)])["f"];
+        assert!((d - 1.03f64.ln()).abs() < 1e-12, "{d}");
+        assert!(prediction_contains(&m, 1.06, d));
+        assert!(prediction_contains(&m, 1.0 / 1.06, d));
+        assert!(!prediction_contains(&m, 1.07, d));
+    }
+
+    #[test]
+    fn the_deviation_is_the_root_mean_square_over_pairs_and_workloads() {
+        let mut ms = vec![
+            measurement("a", None, 1.0),
+            measurement("a-aa", Some("a"), 1.02),
+            measurement("b", None, 2.0),
+            measurement("b-copy", Some("b"), 2.0 / 1.04),
+        ];
+        let mut other = measurement("a", None, 1.0);
+        other.family = "g".into();
+        ms.push(other);
+        let d = control_deviation(&ms);
+        let want = ((1.02f64.ln().powi(2) + 1.04f64.ln().powi(2)) / 2.0).sqrt();
+        assert!((d["f"] - want).abs() < 1e-12, "{d:?}");
+        assert!(!d.contains_key("g"), "no control, no deviation: {d:?}");
+    }
+}
