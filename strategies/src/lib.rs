@@ -81,8 +81,9 @@
 //!   feature `peers`, take the best of ours (the peer's tied list, or the next row).
 //! - **Safe defaults**: the move generator's default configuration
 //!   ([`movegen::configs::DefaultConfig`], which [`movegen::perft_default`] uses), portable
-//!   and the fastest portable configuration measured inside perft on the development machine
-//!   (Intel family 6 model 167): [`sliders::magic::Magic`] sliders,
+//!   and, when it was chosen, the fastest portable configuration measured inside perft on the
+//!   development machine (docs/method.md, "Measurements behind the code"):
+//!   [`sliders::magic::Magic`] sliders,
 //!   [`in_between::rectangular::Rectangular`] in-between sets,
 //!   [`checkers_pins::snipers::Snipers`] checkers and pins, [`knight_attacks::lookup::Lookup`]
 //!   knights.

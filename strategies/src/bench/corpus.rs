@@ -131,7 +131,7 @@ pub fn random_position(rng: &mut impl Rng) -> &'static Position {
 }
 
 /// The legal moves of every default-corpus position, in corpus order, generated once per
-/// process (about 0.2 s): distributions that need legal moves draw from here, so that drawing
+/// process: distributions that need legal moves draw from here, so that drawing
 /// a set of queries stays cheap (the harness draws a fresh set every round, and times its
 /// warm-up round, drawing included, to size its samples).
 pub fn corpus_legal_moves() -> &'static [Vec<Move>] {

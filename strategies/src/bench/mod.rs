@@ -145,7 +145,7 @@ pub struct Shape {
     pub pool_bytes: usize,
     /// Queries per pass at most in a `--quick` run, a smoke test of a few seconds: shorter
     /// passes keep the run to its budget with enough rounds to give each median a useful
-    /// interval (perft's twelve positions take some 8 ms per variant).
+    /// interval.
     pub quick_pool: usize,
     /// Whether latency mode (one query at a time, each depending on the last) is measured.
     pub latency: bool,
@@ -178,17 +178,12 @@ impl Shape {
 /// [`Shape::pass_queries`] takes fewer queries than a family's [`Shape::pool`] where they would
 /// exceed it. A pass's queries stay in cache through the untimed warm-up and the timed pass of
 /// a sample, so their share of L2 is taken from the variant's tables: 16,384 16-byte slider
-/// queries (256 KiB, a quarter of a 1 MiB L2) left the 851 KiB `pext` queen table too little
-/// of Zen 4's. An engine asks about a square and an occupancy in registers. (The position
-/// families keep 320 KiB of queries for another reason: see [`Shape::POSITIONS`].)
-///
-/// Measured on Zen 4 (AMD EPYC family 25 model 17, 2026-11-27, paired runs of two builds whose
-/// records were scratch, not kept):
-/// with at most 128 KiB of queries the `pext` queen went from 1.28-1.33 ns to 1.24 ns (native
-/// build; 4,096 slider queries gave the same as 8,192, so the smaller part of the table a
-/// shorter pass reaches does not explain it), rooks with 689 KiB to 2 MiB tables 4-15% faster
-/// on the dense and random workloads, the `rook_xray_attacks` table techniques 3-16% faster;
-/// nothing slower beyond run-to-run noise (3%).
+/// queries are 256 KiB, a quarter of a 1 MiB L2, which leaves a table of most of a megabyte
+/// (the `pext` queen's 851 KiB) too little of it. An engine asks about a square and an
+/// occupancy in registers. With at most 128 KiB of queries, the large-table techniques of the
+/// slider and x-ray families measured faster and nothing measured slower (docs/method.md,
+/// "Measurements behind the code"). (The position families keep 320 KiB of queries for
+/// another reason: see [`Shape::POSITIONS`].)
 pub const POOL_BYTES: usize = 128 << 10;
 
 impl Shape {
@@ -204,12 +199,13 @@ impl Shape {
     /// The shape of the three families whose queries hold a whole position (80 bytes): a pass of
     /// 4,096 queries, 320 KiB, with no byte limit ([`POOL_BYTES`] would allow 1,638). The default
     /// 16,384 (1.3 MiB) would make fetching the inputs in random order (the harness shuffles them)
-    /// a large part of every variant's time; fewer let the branch predictor learn each position:
-    /// with 1,638 (128 KiB), `legality_test`'s `generate_and_search`, which generates a position's
-    /// moves, went from 143 to 127 ns in the harness, whose warm-up runs each position at least
-    /// four times, and from 137 to 88 ns in `crosscheck`'s plain loop, which runs them fifteen
-    /// times or more (Zen 4, paired runs). Keeping 4,096 forgoes the 4-8% the table techniques of
-    /// `attacks_to` gained with 1,638, as their tables share L2 with the positions.
+    /// a large part of every variant's time; fewer let the branch predictor learn each position,
+    /// the more so the more often a loop runs each one (the harness's warm-up runs each position
+    /// at least four times, `crosscheck`'s plain loop fifteen times or more), and a technique
+    /// that branches on the position, such as `legality_test`'s `generate_and_search`, then
+    /// measures faster than on positions it has not learned. Keeping 4,096 forgoes what the
+    /// table techniques of `attacks_to` gained with 1,638, as their tables share L2 with the
+    /// positions (docs/method.md, "Measurements behind the code").
     pub const POSITIONS: Shape = Shape {
         pool: 4096,
         pool_bytes: usize::MAX,

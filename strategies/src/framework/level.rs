@@ -4,10 +4,11 @@
 //! A technique that needs no feature is built for the target's baseline: on x86-64, SSE2 and
 //! nothing newer, with no `popcnt`, `lzcnt`, `tzcnt`, BMI or AVX. Its rivals that need a
 //! feature are compiled with it behind their tokens. Measured so, a portable technique loses
-//! to a token-gated one on instructions the CPU has but its code was not allowed to use: on a
-//! Zen 4 the queen loops of `qbb`, `kogge_stone` and `dumb7fill` ran 2.5 to 3 times faster
-//! built with `-C target-cpu=native`, where LLVM vectorizes them with AVX-512, and an engine
-//! built for its CPU (`-march=native`, or Stockfish's `x86-64-avx512`) runs that code.
+//! to a token-gated one on instructions the CPU has but its code was not allowed to use: built
+//! with `-C target-cpu=native`, LLVM vectorizes loops such as the queen loops of `qbb`,
+//! `kogge_stone` and `dumb7fill` with AVX-512, and they ran much faster (docs/method.md,
+//! "Measurements behind the code"); an engine built for its CPU (`-march=native`, or
+//! Stockfish's `x86-64-avx512`) runs that code.
 //!
 //! So the harness runs each loop as a [`Job`] of [`Level::run`]: the loop, with the kernel
 //! inlined into it, compiled a second and a third time with the instructions of `x86-64-v3`
@@ -51,9 +52,10 @@ pub struct V4(());
 /// query), is inlined into the level's `#[target_feature]` function before the compiler
 /// optimizes it, so it is optimized for the level's instructions. A closure is not: the
 /// compiler optimizes it alone, for the baseline, and inlines it after, and the loops of
-/// `qbb`, `leorik` and `kogge_stone` were then not vectorized (queen `qbb` on a Zen 4: 4.97 ns
-/// through a closure, 1.91 through a job, 1.92 with the features enabled for the whole
-/// build). Code under the job that is only `#[inline]`, or a closure, is optimized alone too.
+/// `qbb`, `leorik` and `kogge_stone` were then not vectorized: through a closure they ran
+/// slower than through a job, which ran as fast as a build with the features enabled
+/// throughout (docs/method.md, "Measurements behind the code"). Code under the job that is
+/// only `#[inline]`, or a closure, is optimized alone too.
 pub trait Job {
     type Output;
     fn run(self) -> Self::Output;

@@ -5,12 +5,8 @@
 //! (`nortFill`, `soutFill`, `wFrontSpans`, `wRearFill`, `fileFill`) as chessprogramming's Pawn
 //! Fills and Pawn Spans pages define them.
 //!
-//! | variant | table | technique |
-//! |---|---|---|
-//! | [`shift_fill`] | none | north and south fill by three shift-or steps each |
-//! | [`multiply_fill`] | none | the file fill as the occupied files times the a-file |
-//! | [`file_table`] | 4 KiB | per occupied file, a 256-entry table of that file's fills |
-//! | [`lane_batch`] | none | the shift fill on an input per lane: four per `__m256i`, eight per `__m512i` |
+//! The variants, with their footprints and sources, are the rows of the `family!` table
+//! below; `cargo run --release -- list --only attack_spans` prints them.
 
 pub mod file_table;
 pub mod lane_batch;

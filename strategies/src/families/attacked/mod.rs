@@ -6,11 +6,8 @@
 //! take their slider attacks from magic ([`crate::families::sliders::magic::Magic`]), so they differ only
 //! in how they combine the piece tests.
 //!
-//! | variant | table | technique |
-//! |---|---:|---|
-//! | [`early_return`] | 2 KiB + magic's | the seed's: one piece kind at a time, return at the first attacker |
-//! | [`attacks_to_nonzero`] | 2 KiB + magic's | every attacker of both colours (`super_piece_magic`), then `& by != 0` |
-//! | [`by_side_nonzero`] | 2 KiB + magic's | `attacksToKing`: the attackers of one side, branch-free, then `!= 0` |
+//! The variants, with their footprints and sources, are the rows of the `family!` table
+//! below; `cargo run --release -- list --only attacked` prints them.
 
 pub mod attacks_to_nonzero;
 pub mod by_side_nonzero;

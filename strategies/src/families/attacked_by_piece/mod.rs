@@ -7,11 +7,8 @@
 //! the in-between obstruction it is weighed against). Seed `003_d2eaa903979c88fb.txt`
 //! (Checks and Pinned Pieces), § Direct Check, calls it with the king's square as `to`.
 //!
-//! | variant | table | technique |
-//! |---|---:|---|
-//! | [`x88_piece_table`] | 14 KiB | 7×256 obstruction masks by piece and 0x88 difference, tested against the occupancy rotated right by the from-square |
-//! | [`switch_attacks`] | 2 KiB + magic's | a switch on the piece kind calls its attack getter (magic for sliders), then tests the bit |
-//! | [`in_between_line`] | 35.5 KiB | the piece's empty-board reach from the from-square (7×64) and the 64×64 in-between set against the occupancy |
+//! The variants, with their footprints and sources, are the rows of the `family!` table
+//! below; `cargo run --release -- list --only attacked_by_piece` prints them.
 
 pub mod in_between_line;
 #[cfg(feature = "bench")]

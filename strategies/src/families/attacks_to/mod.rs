@@ -14,10 +14,8 @@
 //! (`chess`, `cozy_chess`), which are not ours to build a routine on. `hyatt_early_out` skips
 //! a slider lookup when no slider of that kind is on the square's lines.
 //!
-//! | variant | table | technique |
-//! |---|---:|---|
-//! | `super_piece_<technique>` | 2 KiB + the technique's | [`super_piece`], one per [`Slider`](crate::families::sliders::Slider) technique |
-//! | [`hyatt_early_out`] | 3 KiB + magic's | the super-piece with magic, slider lookups skipped when no slider is on the lines |
+//! The variants, with their footprints and sources, are the rows of the `family!` table
+//! below; `cargo run --release -- list --only attacks_to` prints them.
 //!
 //! The leaper tables and the line tables are the board geometry's ([`crate::board::geometry`]); the
 //! hand-made edge-case positions the position families all verify on are in `crate::bench::edge_positions`.

@@ -13,11 +13,8 @@
 //! ([`crate::families::xray_attacks`], [`crate::families::xray_attacks_multi`]), but its input has targets where
 //! they have blockers and its answer is the squares in between, not the squares behind.
 //!
-//! | variant | table | technique |
-//! |---|---|---|
-//! | [`opposite_fills`] | none | per direction, the sliders' fill ANDed with the targets' fill the opposite way |
-//! | `avx512::opposite_fills` | none | the same, eight directions per `__m512i` |
-//! | [`pair_loop`] | 33 KiB | every slider on a target's lines, the in-between set of the pair |
+//! The variants, with their footprints and sources, are the rows of the `family!` table
+//! below; `cargo run --release -- list --only blockers_by_targets` prints them.
 
 pub mod opposite_fills;
 pub mod pair_loop;

@@ -7,13 +7,8 @@
 //! can plug in any of them; the family measures each with [`FamilySlider`] and
 //! [`FamilyBetween`].
 //!
-//! | variant | technique |
-//! |---|---|
-//! | [`xray_between`] | attacks to the king; x-ray attacks from the king through its own first blockers, then the in-between loop over the pinners (§ On the Fly, § Absolute Pins) |
-//! | [`dir_golem`] | per direction, the enemy sliders' fill meets the king's fill the opposite way (§ Opposite Ray-Directions); no slider or in-between technique |
-//! | [`snipers`] | enemy sliders on the king's lines on an empty board, then the occupied in-between squares of each: none is a check, one is a pin (Stockfish's blockers) |
-//! | [`by_move`] | given the last move: direct check by the piece that moved, discovered check through the squares it vacated (§ By Move); pins as `snipers` |
-//! | `peers` (feature `peers`) | `cozy-chess` and `chess`: the last move played on their own board, whose make computes both sets |
+//! The variants, with their footprints and sources, are the rows of the `family!` table
+//! below; `cargo run --release -- list --only checkers_pins` prints them.
 //!
 //! The king and pawn tables are [`crate::board::position::leapers`]; knights on one square read the
 //! knight lookup table.

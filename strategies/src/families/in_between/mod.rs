@@ -4,16 +4,8 @@
 //! space/time tradeoffs. Typical use is the legality test of a sliding move: the move from `a`
 //! to `b` is unobstructed when `between(a, b) & occupancy` is empty.
 //!
-//! | variant | table | technique |
-//! |---|---|---|
-//! | [`rectangular`] | 32 KiB | `[[u64; 64]; 64]` lookup |
-//! | [`triangular`] | 16.25 KiB | 2080 entries, sign-mask min/max index |
-//! | [`x88_rotate`] | 1.9 KiB | 240 entries by 0x88 difference, rotated by the from-square |
-//! | [`calculated`] | none | branchless pure calculation |
-//! | [`lane_calculated`] | none | the pure calculation, a pair per lane: four per `__m256i`, two per NEON vector |
-//! | `lane_gather` | 32 KiB | the rectangular table, a lookup per lane: four or eight per gather |
-//! | `avx512::calculated` | none | the pure calculation, eight pairs per `__m512i` by mask registers |
-//! | `peers` (feature `peers`) | 32 KiB each | the `chess` and `cozy-chess` crates |
+//! The variants, with their footprints and sources, are the rows of the `family!` table
+//! below; `cargo run --release -- list --only in_between` prints them.
 
 pub mod calculated;
 pub mod lane_calculated;

@@ -4,14 +4,8 @@
 //! by Calculation, Multiple Knight Attacks; the AVX2 form after chessprogramming's "AVX2"
 //! page (formula in `../shared/README.md`).
 //!
-//! | variant | table | technique |
-//! |---|---|---|
-//! | [`lookup`] | 512 B | 64-entry table, one load per knight |
-//! | [`shifts`] `_premask` / `_postmask` | none | the eight direction shifts, masks before or after |
-//! | [`parallel_prefix`] / `_wide` | none | east/west steps, or l1/l2/r1/r2 |
-//! | `avx2::directions` | none | one set, eight directions in two `__m256i` |
-//! | [`lane_batch`] | none | independent sets, one per lane: four per `__m256i`, eight per `__m512i`, two per NEON vector |
-//! | `peers` (feature `peers`) | 512 B each | the `chess` and `cozy-chess` lookups, looped over the set |
+//! The variants, with their footprints and sources, are the rows of the `family!` table
+//! below; `cargo run --release -- list --only knight_attacks` prints them.
 
 pub mod lane_batch;
 pub mod lookup;

@@ -4,15 +4,8 @@
 //! Source: seed `001_91a62a26c9dc1468.txt` (Knight Pattern), § Knight Fill and § Multiple
 //! Knight Attacks ("whether a knight may catch a passer").
 //!
-//! | variant | table | technique |
-//! |---|---|---|
-//! | `lookup` | 512 B | [`fill::Fill`] over [`crate::families::knight_attacks::lookup`] |
-//! | `parallel_prefix` | none | [`fill::Fill`] over [`crate::families::knight_attacks::parallel_prefix`] |
-//! | `avx2_batch` | none | [`fill::Fill`] over the knight-attack family's four-lane AVX2 kernel |
-//! | [`lane_fused`] | none | eight queries in two `__m256i`, every round in registers |
-//! | `avx512::fused` | none | sixteen queries in two `__m512i`, every round in registers |
-//! | [`distance_table`] | 4 KiB | 64×64 knight distances; per knight, its row compared with the steps |
-//! | [`reach_table`] | 3.5 KiB | per square and distance, the squares within it; one load per knight |
+//! The variants, with their footprints and sources, are the rows of the `family!` table
+//! below; `cargo run --release -- list --only knight_fill` prints them.
 
 pub mod catch_passer;
 pub mod distance_table;

@@ -5,12 +5,8 @@
 //! intersected with the squares own knights reach and the opponent does not guard, are the
 //! moves with a forced property.
 //!
-//! | variant | table | technique |
-//! |---|---|---|
-//! | [`fork_target_square`] | none | the seed's loop- and branch-less union of pairwise intersections |
-//! | [`pair_loop`] | 512 B | every pair of targets, intersection of their knight-attack lookups |
-//! | [`attacked_twice_loop`] | 512 B | one lookup per target, "attacked once" and "attacked twice" sets |
-//! | [`lane_batch`] | none | the seed's routine on a target set per lane: four per `__m256i`, eight per `__m512i` |
+//! The variants, with their footprints and sources, are the rows of the `family!` table
+//! below; `cargo run --release -- list --only knight_forks` prints them.
 
 pub mod attacked_twice_loop;
 pub mod fork_target_square;

@@ -10,16 +10,12 @@
 //! so the seed's three answers to "can this piece get there?" are each a variant; the baseline
 //! the seed names is generating every move and searching the list.
 //!
-//! | variant | table | technique |
-//! |---|---:|---|
-//! | `in_between_obstruction` | 35.5 KiB + castling's | the seed's: reach table and in-between set ([`by_piece`] with `in_between_line`) |
-//! | `x88_piece_table` | 14 KiB + castling's | reach and obstruction in one 0x88 × piece table lookup ([`by_piece`] with `x88_piece_table`) |
-//! | `switch_attacks` | 2 KiB + magic's | switch on the piece kind, its attack getter ([`by_piece`] with `switch_attacks`) |
-//! | [`generate_and_search`] | 2 KiB + magic's | every pseudo-legal move into a list ([`movegen`]), then a linear search |
+//! The variants, with their footprints and sources, are the rows of the `family!` table
+//! below; `cargo run --release -- list --only legality_test` prints them.
 //!
-//! "Castling's" tables: the castling test asks whether the king's three squares are attacked
-//! (`attacked`'s `early_return`, magic sliders: 2 KiB + magic's 852 KiB), but only for a
-//! castling move.
+//! Every variant's footprint includes the castling test's tables: the castling test asks
+//! whether the king's three squares are attacked (`attacked`'s `early_return`, magic sliders:
+//! 2 KiB + magic's 852 KiB), but only for a castling move.
 
 pub mod by_piece;
 pub mod generate_and_search;

@@ -3,11 +3,8 @@
 //! Source: seed `004_11d864785c92de7d.txt` (Attack Spans), the three rules at its end, built on
 //! the spans and fills of [`crate::families::attack_spans`].
 //!
-//! | variant | table | technique |
-//! |---|---|---|
-//! | [`spans`] | none | set-wise: attack file fills and front attack spans, as the seed defines them |
-//! | [`per_pawn_loop`] | 2 KiB | one pass per pawn with per-square masks, as most engines do it |
-//! | [`lane_batch`] (`simd_batch`, `simd_batch_avx512`) | none | the set-wise form on an input per lane: four per `__m256i`, eight per `__m512i` |
+//! The variants, with their footprints and sources, are the rows of the `family!` table
+//! below; `cargo run --release -- list --only pawn_structure` prints them.
 
 pub mod lane_batch;
 pub mod per_pawn_loop;

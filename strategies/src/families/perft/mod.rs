@@ -11,8 +11,9 @@
 //! answer is the node count, and the time is per node (`Bench::work`).
 //! Perft counts in bulk at the last ply, single-threaded.
 //!
-//! The default configuration is the fastest portable one measured on the development machine
-//! (Intel family 6 model 167): `magic` sliders (`pext` is a call per lookup here, since a
+//! The default configuration is, when it was chosen, the fastest portable one measured on the
+//! development machine (docs/method.md, "Measurements behind the code"): `magic` sliders
+//! (`pext` is a call per lookup here, since a
 //! `bmi2` function is not inlined into code built without it), `rectangular` in-between,
 //! `snipers` checkers and pins, `lookup` knights. Portable, so that every configuration runs on
 //! every CPU where its one other technique does.

@@ -1,6 +1,6 @@
 //! The published perft table for every configuration: the check the issue asks for before any
 //! configuration's timings are trusted, too long for `verify` (about 594 M nodes per
-//! configuration, a few minutes for all of them on two cores), so it is run on its own:
+//! configuration), so it is run on its own:
 //! `bitbench perft --verify-table`.
 
 #[cfg(feature = "peers")]

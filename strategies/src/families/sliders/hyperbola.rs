@@ -44,7 +44,8 @@ pub struct BishopLines {
 /// A queen's three lines through a square that a byte swap reverses (its rank is the rank
 /// table's), the square itself left out: one aligned 32-byte entry, so that a queen reads its
 /// masks from half a cache line rather than from an entry of each of the rook's and the
-/// bishop's tables (0.93x the time per queen on the community workload on a Zen 4).
+/// bishop's tables, which measured faster per queen on the community workload
+/// (docs/method.md, "Measurements behind the code").
 #[derive(Clone, Copy, Debug)]
 #[repr(C, align(32))]
 pub struct QueenLines {

@@ -13,22 +13,20 @@
 //! the search again and compares; change the seed or the search and it prints the new arrays.
 //!
 //! What keeps the lookup as fast as the peer `cozy_chess` (fixed-shift black magics, whose
-//! shift is an immediate, where ours is a variable shift of two micro-operations on Intel):
+//! shift is an immediate, where ours is a variable shift of two micro-operations on Intel;
+//! what was measured for these points is in docs/method.md, "Measurements behind the code"):
 //! - a query makes as many loads as the peer's: the slice's address carries the shift in its
 //!   low six bits ([`TaggedSlice`]), free since every slice starts on a 64-byte boundary, and
-//!   one AND separates them. A separate shift byte and offset cost a load and an add,
-//!   measured 5-10% of throughput;
+//!   one AND separates them. A separate shift byte and offset cost a load and an add;
 //! - the masks, magics and slices are three arrays indexed by square ([`MagicEntries`]), not
-//!   64 entries of 24 bytes: the square needs no multiply by three before the loads. On
-//!   Intel family 6 model 167 this took the bishop from 1.05-1.09x the peer's time to
-//!   1.00-1.04x, and the rook from 1.00-1.05x to 0.96-1.01x (`--only` the two families);
+//!   64 entries of 24 bytes: the square needs no multiply by three before the loads;
 //! - the index is a multiply and a shift, and the load is unchecked: `tables::fill`
 //!   enumerated every relevant subset at compile time and const evaluation checked each index
 //!   against the table's length, and the index depends only on `occupied & mask`;
 //! - the attack table is page-aligned, and the smallest a fancy magic allows: `2^bits` entries
 //!   per square for its `bits` relevant squares, with a 64-byte gap after each slice so that
 //!   the slices' first entries do not share one L1 set (see `tables::SLICE_GAP`: without it
-//!   the rook was 1.1-1.25x slower than the peer on sparse boards).
+//!   the rook was slower than the peer on sparse boards).
 
 use super::support::tables::{
     self, Hash, BISHOP_LINES, BISHOP_TABLE_LEN, ROOK_LINES, ROOK_TABLE_LEN,

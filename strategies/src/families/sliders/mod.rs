@@ -22,32 +22,9 @@
 //! [`Slider`]; SIMD techniques sit under `avx2/`, `avx512/` and `gfni/`, compiled for x86-64
 //! only and reachable only through a capability token.
 //!
-//! | variant | table rook / bishop | technique |
-//! |---|---:|---|
-//! | [`classical`] | 2 / 2 KiB | ray table, bit scan to the first blocker |
-//! | [`dumb7fill`] | none | six steps of an occluded fill per direction |
-//! | [`kogge_stone`] | none | parallel-prefix occluded fill per direction |
-//! | [`hyperbola`] | 1.5 / 1 KiB | `o ^ (o - 2r)` both ways, byte swap; ranks by a 512 B table |
-//! | [`obstruction_difference`] | 4 / 4 KiB | `upper ^ (upper - ms1b(lower))` per line |
-//! | [`qbb`] | 1 / 1 KiB | QBBEngine: a bit scan each way per line, the span between |
-//! | [`leorik`] | 1 / 1 KiB | Leorik: `o ^ (o - r)` above, one leading-zero count below |
-//! | [`sbamg`] | 4 / 4 KiB | `o ^ (o - 3cbn)` per line, `cbn` the nearest blocker below |
-//! | [`kindergarten`] | 4.5 / 5 KiB | multiply the line onto 6 bits, index a line table |
-//! | [`rotated`] | 66 / 66 KiB | rotated occupancies (kept per thread), a line table per line |
-//! | [`magic`] | 805.5 / 46.5 KiB | fancy magic, seeded search; multiply, shift, one load |
-//! | [`plain_magic`] | 2 MiB / 257 KiB | fixed 12/9-bit index, a whole slice per square |
-//! | [`black_magic`] | 689 KiB, shared | fixed-shift black magic, published constants |
-//! | `pext` | 805 / 46 KiB | BMI2 `pext` index into the magic layout |
-//! | `split_pext` | 72.5 / 73 KiB | BMI2 `pext` per line (a shift for the rank), two line tables |
-//! | `slide_arithmetic` | 1 / 1 KiB | BMI2 `bzhi` split at the slider, `blsmsk` above |
-//! | `avx2::kogge_stone` | none | four directions in one `__m256i` |
-//! | `avx512::kogge_stone` | none | eight directions in one `__m512i`, `vprolvq` |
-//! | `avx512::kogge_stone_batch` | none | eight queries per `__m512i`, a direction at a time |
-//! | `avx512::magic_gather` | as `magic` | the magic lookup for eight queries by gathers |
-//! | `gfni::hyperbola` | 1 / 1 KiB | hyperbola on every line, bit reversal by GFNI |
-//! | `peers` (feature `peers`) | 689 / 822 KiB, shared | `cozy_chess` and `chess` lookups |
-//!
-//! Exact footprints are in each variant's descriptor (`cargo run -- list`).
+//! The variants, with their footprints and sources, are the rows of the `family!` table
+//! in `families.rs`; `cargo run --release -- list --only rook_attacks,bishop_attacks` prints
+//! them.
 
 #[cfg(all(test, feature = "bench"))]
 mod agreement;

@@ -19,10 +19,10 @@
 //! four tables 32 KiB apart land on those same 8. Random occupancies make small indexes the
 //! most frequent (each relevant square is occupied with probability 1/4), so the first line
 //! of every slice is the hot one, and 256 hot lines competed for 64 ways. The four tables
-//! are one static ([`TABLES`]). On Zen 4, in interleaved rounds over the community workload,
-//! copies of the tables in one buffer ran the queen loop 1.12x faster padded than unpadded;
-//! the padded tables as two statics (rook, bishop), wherever the linker put them, ran it as
-//! slowly as unpadded ones (cause not found), and as one static as fast as the buffer.
+//! are one static ([`TABLES`]): padded copies of the tables in one buffer ran the queen loop
+//! faster than unpadded ones; the padded tables as two statics (rook, bishop), wherever the
+//! linker put them, ran it as slowly as unpadded ones (cause not found), and as one static as
+//! fast as the buffer (docs/method.md, "Measurements behind the code").
 //!
 //! The `#[target_feature]` code is reachable only through [`SplitPext`], which holds the
 //! [`Bmi2`] token.
@@ -147,8 +147,8 @@ fn entry(line: usize, square: Square, index: u64) -> Bitboard {
 /// `8 · rank + 1` up, so a shift and a mask gather them as `pext` would (the "split index" of
 /// the rank that the community's Split Pext also uses; the slider's own square is among them
 /// when it is inner, and [`rank_table`] holds the same attacks for both of its values). One
-/// `pext` fewer per queen: no difference measured on Zen 4, where `pext` takes a cycle; a
-/// quarter of the `pext`s fewer on Zen 1 and 2, where it is microcoded.
+/// `pext` fewer per queen, a quarter of them: what counts where `pext` is microcoded (Zen 1
+/// and 2), not where it takes a cycle (docs/method.md, "Measurements behind the code").
 #[target_feature(enable = "bmi2")]
 #[inline]
 fn rook(square: Square, occupied: Bitboard) -> Bitboard {

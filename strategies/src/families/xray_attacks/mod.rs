@@ -14,25 +14,18 @@
 //! A queen's x-rays are its rook's and its bishop's ([`XrayAttacks::queen_xray`]), and the
 //! corpus distributions count each queen in both families, as an engine's loops over
 //! "rooks and queens" and "bishops and queens" do. A piece field in the query would make
-//! every query branch on it: measured on the corpus here, that unpredictable branch cost
-//! about 4 ns of the 7 ns a query took with the magic lookups (2.9 ns for rooks alone), and
-//! it would have ranked the branch, not the techniques.
+//! every query branch on it: on the corpus that branch is unpredictable, and it took a large
+//! share of a query's time with the magic lookups (docs/method.md, "Measurements behind the
+//! code"), so it would have ranked the branch, not the techniques.
 //!
 //! The seed's two set-wise routines answer other questions and are families of their own:
 //! [`crate::families::xray_attacks_multi`] (§ Multiple Sliders: the x-rays of whole sets of sliders,
 //! one fill per direction) and [`crate::families::blockers_by_targets`] (§ Blockers by Targets: the
 //! squares between sliders and targets, not x-ray attacks at all).
 //!
-//! | variant | table rook / bishop | technique |
-//! |---|---:|---|
-//! | [`modify_occupancy`] `_magic` | as `magic` | attack, remove the attacked blockers, attack again, XOR |
-//! | `modify_occupancy_black_magic`, `_obstruction_difference`, `_kogge_stone` | as the slider technique | the same on other slider techniques |
-//! | `modify_occupancy_plain_magic` | as `plain_magic` | the same on plain magic lookups (top three in `rook_attacks` on Intel family 6 model 167) |
-//! | [`featured`] `_split_pext` | as `split_pext` | the same on split PEXT, batch inside `with_features` (top three in `rook_attacks` there too) |
-//! | `pext::ModifyOccupancyPext` | as `pext` | the same on BMI2 `pext` lookups, batch inside one `bmi2` function |
-//! | [`line_conditional`] `_obstruction_difference`, `_kindergarten` | as the line technique | per line, the second lookup only if an inner blocker is attacked |
-//! | [`one_lookup`] | 2 / 3 KiB | per line one lookup of the first blockers and the x-rays behind them |
-//! | [`direction_fills`] | none | per direction, a Kogge-Stone fill from the slider, then from the blockers it hit |
+//! The variants, with their footprints and sources, are the rows of the `family!` table
+//! in `families.rs`; `cargo run --release -- list --only rook_xray_attacks,bishop_xray_attacks`
+//! prints them.
 //!
 //! "This CPU's best slider technique" (the seed's `rookAttacks`) cannot be known when the
 //! crate is compiled: it depends on the CPU and the cache. So [`modify_occupancy`] is generic

@@ -14,11 +14,8 @@
 //! slider's x-rays, so the single-slider techniques answer it too, one slider at a time
 //! ([`slider_loop`]), and the ranking says from how many sliders the fills pay.
 //!
-//! | variant | table | technique |
-//! |---|---|---|
-//! | [`direction_fills`] | none | per direction, a fill from the sliders, then from the blockers they hit |
-//! | `avx512::direction_fills` | none | the same, the eight directions in one `__m512i` |
-//! | [`slider_loop`] `_magic`, `_one_lookup` | as the technique | each slider's x-rays by a single-slider technique |
+//! The variants, with their footprints and sources, are the rows of the `family!` table
+//! below; `cargo run --release -- list --only xray_attacks_multi` prints them.
 
 pub mod direction_fills;
 #[cfg(feature = "bench")]

@@ -181,8 +181,8 @@ pub use if_bench;
 /// `each!(inputs, out, |&input| answer)`: `out[i]` = `answer` for `inputs[i]`, for every `i`;
 /// the scalar batch loop, the default of a technique trait's `*_batch` method (a macro, not a
 /// function taking a closure, so that the loop is the same code it replaces: through a closure
-/// some techniques' queries stopped being inlined, 3 to 155 % more instructions, the gate
-/// found).
+/// some techniques' queries stopped being inlined, and the gate counted more instructions;
+/// docs/method.md, "Measurements behind the code").
 ///
 /// # Panics
 /// If the slices differ in length.

@@ -155,7 +155,8 @@ pub unsafe trait Vector<const N: usize>: Copy {
     /// body written once over `Vector` carries no `#[target_feature]` of its own, so it is
     /// compiled with the instruction set here, where [`batch`]'s and [`one`]'s closures (small
     /// enough to inline into [`Vector::enabled`]) call it. (Inlined into such a closure
-    /// itself, each intrinsic became a call: 3 to 15 times the instructions, the gate found.)
+    /// itself, each intrinsic became a call, and the gate counted several times the
+    /// instructions: docs/method.md, "Measurements behind the code".)
     ///
     /// # Safety
     /// As for [`Vector::enabled`].
@@ -166,8 +167,8 @@ pub unsafe trait Vector<const N: usize>: Copy {
     /// written in that function, so it is compiled with the instruction set too and `chunk`'s
     /// body, `#[inline(always)]`, lands in it whole. (A closure written outside, handed in
     /// through [`Vector::enabled`], is compiled without the instruction set; once it is too big
-    /// for the compiler to inline, each intrinsic in it becomes a call: six times the
-    /// instructions, the gate found.)
+    /// for the compiler to inline, each intrinsic in it becomes a call, and the gate counted
+    /// several times the instructions: docs/method.md, "Measurements behind the code".)
     ///
     /// # Safety
     /// As for [`Vector::enabled`].

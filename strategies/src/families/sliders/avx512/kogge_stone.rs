@@ -17,8 +17,9 @@
 //! - A batch runs two queries of one piece per register, the first in the even lanes and the
 //!   second in the odd, a direction per pair of lanes: every lane works, and the reduction is
 //!   two folds of the register in half (256 and 128 bits), leaving both answers side by side.
-//!   One query per register used half the lanes and a longer reduction: 1.3-1.7x the scalar
-//!   `kogge_stone`'s throughput, against 2.6-2.7x for pairs (Intel family 6 model 167).
+//!   One query per register used half the lanes and a longer reduction, and gained less
+//!   over the scalar `kogge_stone` than pairs do (docs/method.md, "Measurements behind the
+//!   code").
 
 use crate::board::geometry::Direction;
 use crate::families::sliders::SliderQuery;

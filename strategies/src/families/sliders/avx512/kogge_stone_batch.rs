@@ -10,9 +10,9 @@
 //! fifteen instructions for eight queries, with `a | (b & c)` as one `vpternlogq`. The
 //! sliders' bits come from `vpsllvq` of 1 by the squares. A queen runs the rook's four
 //! directions and the bishop's on the same lanes (before it had its own batch, a queen batch
-//! was a rook and a bishop query per queen, each on one lane: 21.3 ns per queen, AMD EPYC family
-//! 25 model 17). Pays only in batches: a single query runs the eight-lane kernel with seven
-//! lanes idle.
+//! was a rook and a bishop query per queen, each on one lane; docs/method.md, "Measurements
+//! behind the code", has what that cost). Pays only in batches: a single query runs the
+//! eight-lane kernel with seven lanes idle.
 
 use super::{load_queries, store_bitboards};
 use crate::board::geometry::Direction;

@@ -38,9 +38,9 @@ pub const BISHOP_LINES: [Direction; 2] = [Direction::NorthEast, Direction::North
 /// Entries left unused after each square's slice of a per-square table (fancy magic and
 /// pext): one cache line. Rook slices are 8 to 32 KiB, multiples of the 4 KiB stride at which
 /// addresses share an L1 set, so without the gap the first entry of every slice (the one the
-/// empty and the sparse boards hit) would fall into one set of the L1 cache; measured on the
-/// rook's magic lookup: 0.99 ns/query and 6.5 ns latency on nearly empty boards without the
-/// gap, against 0.80 ns for the bishop, whose slices are smaller.
+/// empty and the sparse boards hit) would fall into one set of the L1 cache: without the gap
+/// the rook's magic lookup was slower on nearly empty boards than the bishop's, whose slices
+/// are smaller (docs/method.md, "Measurements behind the code").
 pub const SLICE_GAP: usize = 8;
 
 /// The first entry of each square's slice in a per-square table for a slider moving in
