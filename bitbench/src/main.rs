@@ -508,7 +508,7 @@ fn dispatch(cli: Cli, name: &str) -> Result<ExitCode> {
         Command::Site(args) => cli::records::site(&args),
         Command::Repeatability(args) => cli::records::repeatability(&args),
         Command::Positions(args) => cli::list::positions(&args),
-        Command::Advise(args) => cli::advise::advise(&args),
+        Command::Advise(args) => cli::advise::advise(&args, cli::run::run_and_write),
         Command::Perft(args) => {
             cli::perft::perft(&Context::new(&Only::default(), &args.disable)?, &args)
         }

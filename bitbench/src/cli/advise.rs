@@ -70,7 +70,12 @@ fn one_per_cpu(results: &Path) -> Result<Vec<(PathBuf, Record)>> {
 
 /// `advise`: from the newest record of this CPU, the records named, a new run (`--run`), or
 /// the newest record of every CPU (`--all`); each narrowed to `--only` and `--disable`.
-pub fn advise(args: &AdviseArgs) -> Result<ExitCode> {
+/// `run_and_write` makes the run of `--run` (the main run's, which `main` hands in) and returns
+/// its record's path.
+pub fn advise(
+    args: &AdviseArgs,
+    run_and_write: impl FnOnce(&crate::Context, &crate::RunArgs) -> Result<PathBuf>,
+) -> Result<ExitCode> {
     if args.quick && !args.run {
         bail!("--quick applies to --run only (it makes the run a --quick one)");
     }
@@ -129,12 +134,12 @@ pub fn advise(args: &AdviseArgs) -> Result<ExitCode> {
             ..crate::RunArgs::defaults()
         };
         let context = crate::Context::new(&run.only, &run.disable)?;
-        let path = super::run::run_and_write(&context, &run)?;
+        let path = run_and_write(&context, &run)?;
         vec![(path.clone(), Record::load(&path)?)]
     } else if args.records.is_empty() {
         vec![newest_of_this_cpu(&args.results)?]
     } else {
-        super::records::load_distinct(&args.records)?
+        harness::record::io::load_distinct(&args.records)?
     };
     let chosen: Vec<(PathBuf, Record)> = loaded
         .into_iter()

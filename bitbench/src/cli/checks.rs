@@ -3,7 +3,6 @@
 //! [`harness::tools::invariance`]). Both exit 1 when a figure misses its target, so a script can
 //! tell; CI runs them to report, not to gate, as timings on a shared machine are no test.
 
-use super::run::verified;
 use crate::{Context, Disable, Only};
 use anyhow::{bail, Context as _, Result};
 use clap::Args;
@@ -66,7 +65,7 @@ pub fn crosscheck(context: &Context, args: &CrosscheckArgs) -> Result<ExitCode> 
         .collect();
     outln!("crosscheck {}", described(&selected, args.quick, args.seed));
     let plan = plan(args.quick, args.seed)?;
-    if !verified(context, args.seed) {
+    if !super::verified(context, args.seed) {
         return Ok(ExitCode::FAILURE);
     }
     let _deferred = Deferred::begin();
@@ -136,7 +135,7 @@ pub fn invariance(context: &Context, args: &InvarianceArgs) -> Result<ExitCode> 
         cpu: context.cpu.clone(),
         selection: Selection::parse::<Families>(&families)?,
     };
-    if !verified(&whole, args.seed) {
+    if !super::verified(&whole, args.seed) {
         return Ok(ExitCode::FAILURE);
     }
     let _deferred = Deferred::begin();

@@ -2,9 +2,10 @@
 
 use crate::{Context, PositionsArgs};
 use anyhow::Result;
+use harness::base::console;
 use harness::choose::select::Selection;
 use harness::choose::verify::{Outcome, Verdict};
-use harness::render::report::markdown;
+use harness::render::report::{markdown, verdicts};
 use harness::suite::{self, ListRow};
 use harness::{out, outln};
 use serde::Serialize;
@@ -107,48 +108,24 @@ pub fn verify(context: &Context, json: bool, seed: u64) -> Result<ExitCode> {
 }
 
 /// Verifies every selected variant, printing one line per variant as it goes when `print`.
-pub fn verify_all(context: &Context, seed: u64, print: bool) -> Vec<Verdict> {
+fn verify_all(context: &Context, seed: u64, print: bool) -> Vec<Verdict> {
+    let families = Families::families();
     suite::verify_all(
         &super::families(),
         &context.cpu,
         &context.selection,
         seed,
-        &mut |family, verdicts| {
+        &mut |family, found| {
             if print {
-                outln!("{family}");
-                let limit = Families::families()
-                    .into_iter()
-                    .find(|f| f.name == family)
-                    .and_then(|f| f.verification_limit);
-                if let Some(limit) = limit {
-                    outln!("  verified on {limit}");
+                if let Some(info) = families.iter().find(|f| f.name == family) {
+                    out!("{}", verdicts::family_heading(info));
                 }
-                verdicts.iter().for_each(print_verdict);
+                for verdict in found {
+                    out!("{}", verdicts::verdict(verdict, console::width()));
+                }
             }
         },
     )
-}
-
-pub fn print_verdict(verdict: &Verdict) {
-    match &verdict.outcome {
-        Outcome::Agreed { checked } => {
-            outln!(
-                "  ok        {:<40} {checked:>10} inputs checked",
-                verdict.variant
-            )
-        }
-        Outcome::NotRunnable { reason, .. } => {
-            let line = format!("skipped   {:<40} {reason}", verdict.variant);
-            out!(
-                "{}",
-                harness::base::console::wrap(&line, harness::base::console::width(), 2)
-            )
-        }
-        Outcome::Disagreed(m) => {
-            outln!("  MISMATCH  {:<40} on {}", verdict.variant, m.check);
-            out!("{}", m.render(verdict.variant));
-        }
-    }
 }
 
 /// `positions [--stats] [--fen]`: the corpus, made from its seed by code in the repository.

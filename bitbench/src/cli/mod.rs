@@ -8,6 +8,7 @@ pub mod perft;
 pub mod records;
 pub mod run;
 
+use crate::Context;
 use harness::suite::stages::FamilyStages;
 use strategies::Families;
 
@@ -20,4 +21,26 @@ pub fn families() -> Vec<FamilyStages> {
         instances_xrays::stages(),
         instances_perft::stages(),
     ])
+}
+
+/// Verifies every selected variant of `context`; prints the outcome. Nothing is timed that has
+/// not agreed with the reference.
+pub fn verified(context: &Context, seed: u64) -> bool {
+    let width = harness::base::console::width();
+    match harness::suite::verified::<Families>(
+        &families(),
+        &context.cpu,
+        &context.selection,
+        seed,
+        width,
+    ) {
+        Ok(summary) => {
+            harness::out!("{summary}");
+            true
+        }
+        Err(disagreements) => {
+            harness::err!("{disagreements}");
+            false
+        }
+    }
 }

@@ -5,8 +5,9 @@
 use crate::{CompareArgs, Format, PlotArgs, RepeatabilityArgs, ReportArgs, SiteArgs};
 use anyhow::{bail, Result};
 use harness::base::output::{self, Legacy};
-use harness::suite::store::render;
+use harness::record::io::{distinct_records, same_file};
 use harness::record::{Record, RecordError};
+use harness::suite::store::render;
 use harness::tools::compare::{self, Options};
 use harness::{base::names, choose::select, render::chart, render::report};
 use harness::{errln, out, outln};
@@ -19,48 +20,6 @@ fn load_all(paths: &[PathBuf]) -> Result<Vec<Record>> {
         .iter()
         .map(|p| Record::load(p).map_err(anyhow::Error::from))
         .collect()
-}
-
-/// Whether two paths name one file (the same path spelled twice, or through a link).
-fn same_file(a: &Path, b: &Path) -> bool {
-    match (a.canonicalize(), b.canonicalize()) {
-        (Ok(a), Ok(b)) => a == b,
-        _ => a == b,
-    }
-}
-
-/// The records of `paths`, each once: a file given twice, or a copy of a record already
-/// given, is counted once, with a warning.
-pub fn load_distinct(paths: &[PathBuf]) -> Result<Vec<(PathBuf, Record)>> {
-    distinct_records(
-        paths
-            .iter()
-            .map(|p| Ok((p.clone(), Record::load(p)?)))
-            .collect::<Result<Vec<_>>>()?,
-    )
-}
-
-/// `records` without the repeats: a file given twice, or a copy of a record already given, is
-/// kept once, with a warning.
-fn distinct_records(records: Vec<(PathBuf, Record)>) -> Result<Vec<(PathBuf, Record)>> {
-    let mut kept: Vec<(PathBuf, Record)> = Vec::new();
-    for (path, record) in records {
-        let first = kept
-            .iter()
-            .find(|(p, r)| same_file(p, &path) || *r == record);
-        match first {
-            Some((first, _)) if same_file(first, &path) => {
-                errln!("warning: {} is given twice; counted once", path.display())
-            }
-            Some((first, _)) => errln!(
-                "warning: {} holds the same record as {}; counted once",
-                path.display(),
-                first.display()
-            ),
-            None => kept.push((path, record)),
-        }
-    }
-    Ok(kept)
 }
 
 /// Refuses one file given as both records of a comparison: it would always agree with itself.
@@ -214,7 +173,7 @@ pub fn plot(args: &PlotArgs) -> Result<ExitCode> {
             args.records.len()
         );
     }
-    let records: Vec<Record> = distinct_records(loaded)?
+    let records: Vec<Record> = distinct_records(loaded)
         .into_iter()
         .map(|(_, record)| record)
         .collect();

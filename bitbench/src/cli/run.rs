@@ -1,18 +1,14 @@
 //! `run`, the main job: check the output folder, verify, measure, print the ranked tables,
 //! write the record and its charts. And `run --self-check`.
 
-use super::list::{print_verdict, verify_all};
 use crate::{Context, RunArgs};
 use anyhow::{bail, Context as _, Result};
 use harness::base::machine::Machine;
 use harness::base::output;
 use harness::base::signals::{self, Deferred, Interrupted};
-use harness::choose::verify::{Outcome, Verdict};
-use harness::measure::analyze;
 use harness::measure::clock::{self, ClockEstimate};
 use harness::measure::{Plan, Progress, Samples, SweepLines};
-use harness::record::analysis::simd_speedups;
-use harness::record::{utc_now, Record, Run, Tool, CACHE_STATE, SCHEMA_VERSION};
+use harness::record::utc_now;
 use harness::{base::console, base::names, render::report, suite, tools::cachesim};
 use harness::{errln, out, outln};
 use std::io::IsTerminal;
@@ -20,7 +16,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
-use strategies::{Families, Level, Registry};
+use strategies::Families;
 
 /// The main job.
 pub fn run(context: &Context, args: &RunArgs) -> Result<ExitCode> {
@@ -76,7 +72,7 @@ pub fn run_and_write(context: &Context, args: &RunArgs) -> Result<PathBuf> {
         cachesim::check_available()?;
     }
 
-    if !verified(context, args.seed) {
+    if !super::verified(context, args.seed) {
         return Err(Disagreed.into());
     }
     let _deferred = Deferred::begin();
@@ -91,15 +87,15 @@ pub fn run_and_write(context: &Context, args: &RunArgs) -> Result<PathBuf> {
         });
         anyhow::Error::new(stopped).context(format!("measuring; {nothing}"))
     })?;
-    let mut record = make_record(
-        context,
-        args,
-        machine,
-        clock,
-        &samples,
+    let facts = suite::RunFacts {
+        cpu: &context.cpu,
+        selection: &context.selection,
+        seed: args.seed,
+        quick: args.quick,
         started_utc,
         started,
-    );
+    };
+    let mut record = suite::record_of(facts, machine, clock, &samples);
     if args.cache_sim {
         cachesim::simulate(&mut record, &context.selection, &context.cpu, args.seed)
             .context(nothing)?;
@@ -184,89 +180,6 @@ fn require_something_to_measure(context: &Context) -> Result<()> {
         reasons.join("; "),
         runnable.join(", ")
     )
-}
-
-/// Verifies every selected variant; prints the outcome. Nothing is timed that has not agreed
-/// with the reference.
-pub(crate) fn verified(context: &Context, seed: u64) -> bool {
-    let started = Instant::now();
-    let verdicts = verify_all(context, seed, false);
-    let disagreeing: Vec<&Verdict> = verdicts
-        .iter()
-        .filter(|v| matches!(v.outcome, Outcome::Disagreed(_)))
-        .collect();
-    if !disagreeing.is_empty() {
-        errln!("verification failed; nothing is measured:");
-        disagreeing.iter().for_each(|v| print_verdict(v));
-        return false;
-    }
-    let checked: u64 = verdicts
-        .iter()
-        .map(|v| match v.outcome {
-            Outcome::Agreed { checked } => checked,
-            _ => 0,
-        })
-        .sum();
-    let agreed = verdicts.iter().filter(|v| v.agreed()).count();
-    let width = console::width();
-    out!(
-        "{}",
-        console::wrap(
-            &format!(
-                "verified: {agreed} variants agree with the reference ({checked} inputs \
-                 checked, {:.1} s)",
-                started.elapsed().as_secs_f64()
-            ),
-            width,
-            0
-        )
-    );
-    for family in Families::families() {
-        let selected = verdicts.iter().any(|v| v.family == family.name);
-        if let (true, Some(limit)) = (selected, family.verification_limit) {
-            let line = format!("{}: verified on {limit}", family.name);
-            out!("{}", console::wrap(&line, width, 2));
-        }
-    }
-    for line in not_measured_lines(&verdicts) {
-        out!("{}", console::wrap(&line, width, 2));
-    }
-    true
-}
-
-/// The variants that cannot run here, one line per missing feature (in the order the
-/// features are first met), with where to find the full list: `not measured here: 32 variants
-/// need avx512f (list: bitbench list --unsupported)`.
-fn not_measured_lines(verdicts: &[Verdict]) -> Vec<String> {
-    let mut groups: Vec<(strategies::Unsupported, usize)> = Vec::new();
-    for v in verdicts {
-        if let Outcome::NotRunnable { missing, .. } = v.outcome {
-            match groups.iter_mut().find(|(m, _)| *m == missing) {
-                Some((_, count)) => *count += 1,
-                None => groups.push((missing, 1)),
-            }
-        }
-    }
-    groups
-        .into_iter()
-        .map(|(missing, count)| {
-            let (variants, need) = if count == 1 {
-                ("variant", "needs")
-            } else {
-                ("variants", "need")
-            };
-            let feature = missing.feature();
-            let what = match missing {
-                strategies::Unsupported::NotDetected(_) => feature.to_string(),
-                strategies::Unsupported::Disabled(_) => format!("{feature}, masked by --disable"),
-                strategies::Unsupported::OtherArch(_) => format!("{}'s {feature}", feature.arch()),
-            };
-            format!(
-                "not measured here: {count} {variants} {need} {what} (list: bitbench list \
-                 --unsupported)"
-            )
-        })
-        .collect()
 }
 
 fn estimate_clock(quick: bool) -> Option<ClockEstimate> {
@@ -354,46 +267,6 @@ impl Drop for Bar {
     }
 }
 
-fn make_record(
-    context: &Context,
-    args: &RunArgs,
-    machine: Machine,
-    clock: Option<ClockEstimate>,
-    samples: &[Samples],
-    started_utc: String,
-    started: Instant,
-) -> Record {
-    let analysis = analyze(samples, clock.as_ref());
-    let disabled: Vec<String> = context
-        .cpu
-        .disabled()
-        .iter()
-        .map(|f| f.name().to_string())
-        .collect();
-    Record {
-        schema_version: SCHEMA_VERSION,
-        tool: Tool::this_build(),
-        machine,
-        run: Run {
-            started_utc,
-            duration_seconds: started.elapsed().as_secs_f64(),
-            seed: args.seed,
-            quick: args.quick,
-            feature_masked: !disabled.is_empty(),
-            disabled_features: disabled,
-            only: context.selection.names().to_vec(),
-            cache_state: Some(CACHE_STATE.to_string()),
-            loops: Some(loops_of(Level::detect(&context.cpu))),
-        },
-        clock,
-        simd_speedups: simd_speedups(&analysis.measurements),
-        measurements: analysis.measurements,
-        ranks: analysis.ranks,
-        controls: analysis.controls,
-        cache_sim: None,
-    }
-}
-
 /// The record's file stem: the UTC stamp, `-quick`, `-no-<features>`.
 fn stem(stamp: &str, args: &RunArgs, context: &Context) -> String {
     let mut stem = stamp.to_string();
@@ -449,9 +322,4 @@ fn self_check() -> Result<ExitCode> {
     } else {
         ExitCode::FAILURE
     })
-}
-
-/// What `run.loops` says of a run at `level`.
-fn loops_of(level: Level) -> String {
-    format!("{level} ({})", level.instructions())
 }

@@ -7,9 +7,7 @@ use harness::base::machine::Machine;
 use harness::measure::analyze;
 use harness::measure::workload::{Mode, Workload};
 use harness::measure::{Samples, FLOOR};
-use harness::record::{
-    write_new_atomically, write_record_file, Record, RecordError, SCHEMA_VERSION,
-};
+use harness::record::{write_new_atomically, Record, RecordError, SCHEMA_VERSION};
 use harness::{render::chart, render::report};
 use std::path::Path;
 use strategies::knight_attacks::KnightFamily;
@@ -166,11 +164,12 @@ fn writing_is_atomic_and_never_overwrites() {
     );
     assert_eq!(std::fs::read(&path).unwrap(), b"first");
     // Two runs with the same time stamp get different names.
-    let a = write_record_file(dir.path(), "stamp", b"a").unwrap();
-    let b = write_record_file(dir.path(), "stamp", b"b").unwrap();
+    let record = synthetic_record();
+    let a = harness::suite::store::write_run(&record, dir.path(), "stamp").unwrap();
+    let b = harness::suite::store::write_run(&record, dir.path(), "stamp").unwrap();
     assert_ne!(a, b);
-    assert_eq!(std::fs::read(&a).unwrap(), b"a");
-    assert_eq!(std::fs::read(&b).unwrap(), b"b");
+    assert_eq!(Record::load(&a).unwrap(), record);
+    assert_eq!(Record::load(&b).unwrap(), record);
     // Nothing temporary is left behind.
     let names: Vec<String> = std::fs::read_dir(dir.path())
         .unwrap()
@@ -194,8 +193,10 @@ fn a_killed_writer_leaves_only_a_hidden_temporary_which_no_one_else_removes() {
         .join(".bitbench-tmp-20261122t000000z-4000000000-AbCdEf");
     std::fs::create_dir(&stale_dir).unwrap();
     std::fs::write(stale_dir.join("tables.md"), "half").unwrap();
-    let written = write_record_file(dir.path(), "20261122t000000z", b"whole").unwrap();
-    assert_eq!(std::fs::read(&written).unwrap(), b"whole");
+    let record = synthetic_record();
+    let written =
+        harness::suite::store::write_run(&record, dir.path(), "20261122t000000z").unwrap();
+    assert_eq!(Record::load(&written).unwrap(), record);
     assert_eq!(std::fs::read(&stale).unwrap(), b"{\"schema_vers");
     assert_eq!(std::fs::read(stale_dir.join("tables.md")).unwrap(), b"half");
 }

@@ -157,6 +157,48 @@ impl Record {
     }
 }
 
+/// Whether two paths name one file (the same path spelled twice, or through a link).
+pub fn same_file(a: &Path, b: &Path) -> bool {
+    match (a.canonicalize(), b.canonicalize()) {
+        (Ok(a), Ok(b)) => a == b,
+        _ => a == b,
+    }
+}
+
+/// The records of `paths`, each once: a file given twice, or a copy of a record already
+/// given, is counted once, with a warning.
+pub fn load_distinct(paths: &[PathBuf]) -> Result<Vec<(PathBuf, Record)>, RecordError> {
+    Ok(distinct_records(
+        paths
+            .iter()
+            .map(|p| Ok((p.clone(), Record::load(p)?)))
+            .collect::<Result<Vec<_>, RecordError>>()?,
+    ))
+}
+
+/// `records` without the repeats: a file given twice, or a copy of a record already given, is
+/// kept once, with a warning.
+pub fn distinct_records(records: Vec<(PathBuf, Record)>) -> Vec<(PathBuf, Record)> {
+    let mut kept: Vec<(PathBuf, Record)> = Vec::new();
+    for (path, record) in records {
+        let first = kept
+            .iter()
+            .find(|(p, r)| same_file(p, &path) || *r == record);
+        match first {
+            Some((first, _)) if same_file(first, &path) => {
+                crate::errln!("warning: {} is given twice; counted once", path.display())
+            }
+            Some((first, _)) => crate::errln!(
+                "warning: {} holds the same record as {}; counted once",
+                path.display(),
+                first.display()
+            ),
+            None => kept.push((path, record)),
+        }
+    }
+    kept
+}
+
 /// Folders of a results folder that hold no records (their JSON files are something else).
 pub const NOT_RECORD_FOLDERS: [&str; 3] = ["site", "baseline", "cross-cpu"];
 
@@ -263,24 +305,6 @@ pub fn write_new_atomically(path: &Path, bytes: &[u8]) -> std::io::Result<bool> 
     }
 }
 
-/// Writes `bytes` under the first free name of `stem.json`, `stem-2.json`, `stem-3.json`, …
-/// in `dir`, atomically; returns the path written.
-pub fn write_record_file(dir: &Path, stem: &str, bytes: &[u8]) -> std::io::Result<PathBuf> {
-    std::fs::create_dir_all(dir)?;
-    for n in 1.. {
-        let name = if n == 1 {
-            format!("{stem}.json")
-        } else {
-            format!("{stem}-{n}.json")
-        };
-        let path = dir.join(name);
-        if write_new_atomically(&path, bytes)? {
-            return Ok(path);
-        }
-    }
-    unreachable!("some name is free")
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -299,7 +323,8 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let reference = dir.path().join("made-by-create");
         std::fs::File::create(&reference).unwrap();
-        let path = write_record_file(dir.path(), "r", b"{}").unwrap();
+        let path = dir.path().join("r.json");
+        assert!(write_new_atomically(&path, b"{}").unwrap());
         let mode = |p: &Path| std::fs::metadata(p).unwrap().permissions().mode() & 0o777;
         assert_eq!(mode(&path), mode(&reference));
     }

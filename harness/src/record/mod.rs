@@ -22,9 +22,7 @@ pub mod analysis;
 pub mod io;
 pub mod validate;
 
-pub use io::{
-    records_under, utc_from_unix, utc_now, write_new_atomically, write_record_file, RecordError,
-};
+pub use io::{records_under, utc_from_unix, utc_now, write_new_atomically, RecordError};
 
 use crate::base::machine::Machine;
 use crate::base::stats::{LineFit, Summary};

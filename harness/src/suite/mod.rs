@@ -4,8 +4,11 @@
 //! the one place that walks the list, so the harness never names a family. `bitbench` runs it
 //! with [`strategies::Families`]; tests run it with registries of their own.
 
+mod run;
 pub mod stages;
 pub mod store;
+
+pub use run::{record_of, verified, RunFacts};
 
 use crate::choose::select::{all_entries, Selection};
 use crate::choose::verify::Verdict;

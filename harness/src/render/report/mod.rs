@@ -12,6 +12,7 @@ mod full;
 pub mod markdown;
 mod ranked;
 mod text_table;
+pub mod verdicts;
 pub use text_table::TextTable;
 
 pub use checks::{crosscheck_table, invariance_table};
