@@ -93,7 +93,7 @@ if git -C "$repo" rev-parse --is-inside-work-tree >/dev/null 2>&1; then
 else
     (cd "$repo" && tar --exclude=./target -cf - .) | tar -xf - -C "$work/tree"
 fi
-file=$work/tree/strategies/src/in_between/triangular.rs
+file=$work/tree/strategies/src/families/in_between/triangular.rs
 line='    ((b >> 1) + a) as usize // ... / 2 + max'
 grep -qxF "$line" "$file" ||
     fail "the patch no longer applies: $file has no line '$line'; update prove-gate.sh"

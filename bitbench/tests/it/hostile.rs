@@ -6,13 +6,13 @@
 //! sentinel folder (a record with its charts, a baseline, a user's notes, nested files). The
 //! whole folder is compared, so anything written where it should not be is caught too.
 //!
-//! The second audit's cases (`hostile/second_audit.rs`) add, by class: outputs that would land
-//! on a user's file in a folder bitbench wrote, a failed write probe, two runs into one folder
-//! at once; `compare` against a family-wide slowdown, one slower variant, a uniform shift and
-//! identical records; options a command shows but cannot honour; impossible start times,
-//! records given twice, what `repeatability` must refuse, a record over the size limit; a
-//! standard output that is closed or full; a perft count too long to start; SIGTERM, SIGHUP
-//! and SIGINT. `hostile/options.rs` walks every option of every command's `--help`.
+//! The cases grouped by class of failure (`hostile/failure_classes.rs`, from the second audit) add,
+//! by class: outputs that would land on a user's file in a folder bitbench wrote, a failed write
+//! probe, two runs into one folder at once; `compare` against a family-wide slowdown, one slower
+//! variant, a uniform shift and identical records; options a command shows but cannot honour;
+//! impossible start times, records given twice, what `repeatability` must refuse, a record over the
+//! size limit; a standard output that is closed or full; a perft count too long to start; SIGTERM,
+//! SIGHUP and SIGINT. `hostile/options.rs` walks every option of every command's `--help`.
 //!
 //! Then the same commands with good inputs succeed and change nothing outside their `--out`,
 //! so the hostile cases cannot pass by everything failing.
@@ -27,10 +27,10 @@
 //! minutes.
 
 use crate::common;
+#[path = "hostile/failure_classes.rs"]
+mod failure_classes;
 #[path = "hostile/options.rs"]
 mod options;
-#[path = "hostile/second_audit.rs"]
-mod second_audit;
 
 use serde_json::{json, Value};
 use std::collections::BTreeMap;
@@ -1171,7 +1171,7 @@ fn hostile_cases(records: &Records) -> Vec<Case> {
     cases.extend(output_cases(records));
     cases.extend(compare_cases(records));
     cases.extend(flag_cases());
-    cases.extend(second_audit::cases(records));
+    cases.extend(failure_classes::cases(records));
     cases
 }
 
@@ -1268,7 +1268,7 @@ fn good_cases(records: &Records) -> Vec<Case> {
         .needs(Needs::Measuring)
         .succeeds(&["out"]),
     ];
-    cases.extend(second_audit::good_cases(records));
+    cases.extend(failure_classes::good_cases(records));
     cases
 }
 

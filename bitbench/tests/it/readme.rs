@@ -111,3 +111,100 @@ fn the_readme_is_a_front_page() {
          move the detail to a page under docs/"
     );
 }
+
+/// The text of the first fenced block of `language` after `heading` in `text`.
+fn fenced_after<'a>(text: &'a str, heading: &str, language: &str) -> &'a str {
+    let section = &text[text
+        .find(heading)
+        .unwrap_or_else(|| panic!("no heading {heading:?}"))..];
+    let open = format!("```{language}\n");
+    let start = section
+        .find(&open)
+        .unwrap_or_else(|| panic!("no ```{language} block after {heading:?}"))
+        + open.len();
+    let end = start + section[start..].find("```").expect("the block is closed");
+    &section[start..end]
+}
+
+#[test]
+fn the_readme_s_library_example_is_the_example_ci_runs() {
+    let readme = std::fs::read_to_string(root().join("README.md")).unwrap();
+    let shown = fenced_after(&readme, "## Use it as a library", "rust");
+    let example = std::fs::read_to_string(root().join("strategies/examples/readme.rs")).unwrap();
+    // The example file's module doc is not shown.
+    let code: String = example
+        .lines()
+        .skip_while(|line| line.starts_with("//!"))
+        .skip_while(|line| line.is_empty())
+        .map(|line| format!("{line}\n"))
+        .collect();
+    assert_eq!(
+        shown, code,
+        "README.md's library example differs from strategies/examples/readme.rs: copy the \
+         example's code (without its module doc) into the README"
+    );
+    assert!(
+        shown.lines().count() <= 12,
+        "the front page's example is a short one"
+    );
+}
+
+/// The layout block of docs/contributing.md against the tree: every path it names exists, and
+/// every folder of the two libraries' sources is named.
+#[test]
+fn the_layout_in_contributing_is_the_tree() {
+    let root = root();
+    let page = std::fs::read_to_string(root.join("docs/contributing.md")).unwrap();
+    let block = fenced_after(&page, "## Layout", "");
+    let mut named: Vec<String> = Vec::new();
+    let mut top = String::new();
+    for line in block.lines() {
+        // A path starts a line (a top-level one) or follows two spaces (under the last
+        // top-level one); a description's continuation starts with many spaces.
+        let (indent, rest) = match line.strip_prefix("  ") {
+            Some(rest) if !rest.starts_with(' ') => (true, rest),
+            Some(_) => continue,
+            None => (false, line),
+        };
+        let Some(path) = rest.split_whitespace().next() else {
+            continue;
+        };
+        let path = path.trim_end_matches(',');
+        let full = if indent {
+            format!("{top}{path}")
+        } else {
+            top = path.to_string();
+            path.to_string()
+        };
+        named.push(full);
+    }
+    let mut missing = Vec::new();
+    for path in &named {
+        if path.contains('<') {
+            continue; // a placeholder: `<family>`
+        }
+        if !root.join(path).exists() {
+            missing.push(path.clone());
+        }
+    }
+    assert!(
+        missing.is_empty(),
+        "docs/contributing.md's layout names paths that do not exist: {missing:?}"
+    );
+    let mut unnamed = Vec::new();
+    for src in ["strategies/src", "harness/src"] {
+        for entry in std::fs::read_dir(root.join(src)).unwrap() {
+            let entry = entry.unwrap();
+            if entry.path().is_dir() {
+                let folder = format!("{src}/{}/", entry.file_name().to_string_lossy());
+                if !named.contains(&folder) {
+                    unnamed.push(folder);
+                }
+            }
+        }
+    }
+    assert!(
+        unnamed.is_empty(),
+        "folders that docs/contributing.md's layout does not name: {unnamed:?}"
+    );
+}

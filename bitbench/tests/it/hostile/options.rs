@@ -12,7 +12,7 @@
 //! A run that would measure is kept from measuring by `BITBENCH_ASSUME_EMULATED`: it prints
 //! what it would do (its plan), then refuses, which shows every option of `run`.
 
-use super::second_audit::{scale, STARTPOS};
+use super::failure_classes::{scale, STARTPOS};
 use super::{common, Records};
 use std::io::Read;
 use std::path::Path;

@@ -1,7 +1,7 @@
-//! The second hostile audit's cases (issue 26), one group per class of failure it found: data
-//! lost, a regression `compare` could not see, options shown and then ignored, records that
-//! should be refused, panics on a closed pipe, resources, and signals. Each runs through the
-//! same checks as every other case: its exit status and message, no panic, and not one byte
+//! Hostile cases grouped by the class of failure they guard against (the second audit, issue
+//! 26, found one of each): data lost, a regression `compare` could not see, options shown and
+//! then ignored, records that should be refused, panics on a closed pipe, resources, and
+//! signals. Each runs through the same checks as every other case: its exit status and message, no panic, and not one byte
 //! changed outside what it may write.
 
 use super::{case, Case, Entry, Needs, Records, Stdout};
