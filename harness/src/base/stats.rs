@@ -193,13 +193,14 @@ pub fn clustered_median_interval_at(values: &[f64], groups: &[usize], level: f64
 /// `i`-th group of `a` was measured beside the `i`-th of `b`, seconds away from the others): the
 /// median over the groups of the ratio of their medians, with the 95% [`median_interval`] of
 /// those ratios. Pairing by group cancels what the machine does between groups. A shared
-/// machine can change speed by 1.7x from one sweep to the next (an Emerald Rapids host, where
-/// every variant moved together); the ratio of the two pooled medians then depends on how
-/// many rounds each side took in the fast sweeps and in the slow ones, and read 0.75x for a
-/// variant whose sweeps all gave 1.00x. Groups empty on either side are skipped; where the
-/// group lengths do not add up to the values, each side is one group, and where the two sides
-/// have different numbers of groups, the figure is the ratio of the pooled medians (an interval
-/// of that one value). `None` when no group has values on both sides.
+/// machine can change speed from one sweep to the next, every variant with it; the ratio of
+/// the two pooled medians then depends on how many rounds each side took in the fast sweeps
+/// and in the slow ones, and can read a difference where every sweep gave none (seen on a
+/// shared host: docs/method.md, "Measurements behind the code"). Groups empty on either
+/// side are skipped; where the group lengths do not add up to the values, each side is one
+/// group, and where the two sides have different numbers of groups, the figure is the ratio of
+/// the pooled medians (an interval of that one value). `None` when no group has values on both
+/// sides.
 pub fn paired_group_ratio(
     (a, a_groups): (&[f64], &[usize]),
     (b, b_groups): (&[f64], &[usize]),

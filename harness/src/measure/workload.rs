@@ -6,10 +6,11 @@
 //! runner draws one fresh set, and every variant runs on exactly that set, each in its own
 //! seeded random order ([`Prepared::draw`]). So every variant sees identical queries, but no
 //! code ever replays a sequence of queries that a branch predictor could have learned. Both
-//! halves matter: replaying one fixed pool let the predictor memorize `lookup`'s loop trip
-//! counts (by different amounts for different copies of the same loop), and the two peers,
-//! whose tables are equal and whose machine code LLVM merged, ran up to three times faster when
-//! one followed the other on the same queries in the same order.
+//! halves matter: a fixed pool, replayed, lets the predictor learn a loop's trip counts (by
+//! different amounts for different copies of the same loop), and two variants whose machine
+//! code LLVM merged run faster when one follows the other on the same queries in the same
+//! order (what each did to a figure, with `lookup` and the two peers, is in docs/method.md,
+//! "Measurements behind the code").
 //!
 //! - **Throughput**: the batch kernel over blocks of independent queries, as many as
 //!   [`BLOCK_BYTES`] of queries and answers hold, 256 to 1,024 ([`block`]).
@@ -33,17 +34,16 @@ use strategies::{inputs, Answer, Bench, Distribution, Kernel, Level, Queries, Vi
 /// they would hold more than its [`pool_bytes`](strategies::Shape::pool_bytes).
 pub const POOL: usize = strategies::Shape::DEFAULT.pool;
 /// The queries and answers of one batch call in throughput mode: at most this many bytes, so
-/// that they stay in L1 beside the variant's own table lines (with 1,024 queries, pawn
-/// structure's 16-byte queries and 48-byte answers filled the 48 KiB L1 of Intel family 6
-/// model 167 and `simd_batch_avx512` measured 1.3 to 1.4 times slower than a plain loop; with
-/// 2,048, queen_attacks' 24 bytes a query filled Zen 5's, and its table-bound variants measured
-/// 1.2 to 1.5 times their plain loops, against 1.07 to 1.17 with 1,024).
+/// that they stay in L1 beside the variant's own table lines. A block that fills L1 pushes
+/// those lines out, and the batch kernel is then timed slower than a plain loop over the same
+/// queries (the blocks that did so are in docs/method.md, "Measurements behind the code").
 pub const BLOCK_BYTES: usize = 16 << 10;
 /// Queries per batch call in throughput mode, at least and at most: a call costs tens of cycles
 /// before its first query (the call itself, where a `#[target_feature]` kernel cannot be
-/// inlined, and its constants), which blocks of 256 put at 10 to 13 ns per block in knight
-/// `avx512_batch`'s 0.12 ns queries: 1.3 to 1.4 times a plain loop's figure on AMD EPYC family
-/// 26 model 2, 1.04 to 1.16 times with 1,024.
+/// inlined, and its constants). The fewer queries a call has, the larger the share of that
+/// cost each carries: a fast kernel in short blocks is timed slower than its plain loop (the
+/// measurement is in docs/method.md, "Measurements behind the code"). [`BLOCK_BYTES`] sets
+/// the size within the range.
 pub const BLOCK_RANGE: (usize, usize) = (256, 1024);
 
 /// Queries per batch call in throughput mode, for queries of `input_bytes` and answers of
@@ -306,24 +306,19 @@ impl<F: Bench> Prepared<F> {
     /// pass brings the variant's own tables and its branch history into the state a timed pass
     /// keeps them in, whatever ran before it; under cache pressure, the sweep before every
     /// timed block then evicts the stated number of bytes after it. Without it, a variant with
-    /// a large table was timed on the table that the variants before it in the round had
-    /// evicted: rook `magic` measured 3.0 ns per query in a full run and 0.9 ns alone (Intel
-    /// family 6 model 167), 4.6 and 1.4 on a Zen 4.
+    /// a large table would be timed on the table that the variants before it in the round had
+    /// evicted, and its figure would depend on which variants share the run.
     ///
     /// A sample is one timed pass, in an order no pass has run before: the budget buys rounds,
-    /// not passes. Timing several passes over one order, a branch predictor learns the order
-    /// (knight forks' `pair_loop` up to 1.8 times faster than over fresh queries); timing them
-    /// over several orders evicted the large tables from L2, as did warming up on a second copy
-    /// of the queries (rook `pext` 1.3 to 1.4 times slower than a plain loop, whose queries
-    /// take half the room). The untimed pass is repeated until [`WARM_UP`] has passed: a CPU
-    /// that powers its 512-bit units down after a while without them runs the first
-    /// microseconds of AVX-512 code at a fraction of its throughput, and one pass of a fast
-    /// kernel is shorter than that (pawn structure's `simd_batch_avx512`, 1.06 ns per query
-    /// in a plain loop, measured 1.42 after a single untimed pass, as fast as its AVX2 twin).
-    /// And it makes at least [`WARM_PASSES`] passes unless they take over [`WARM_CAP`]: after
-    /// one, a table larger than L2 is not yet in the state a loop over it keeps it in (queen
-    /// `plain_magic`, 2.3 MiB, measured 1.29 and 1.31 times its plain loop after one pass on a
-    /// Zen 4 with 1 MiB of L2, 0.99 and 1.02 after four).
+    /// not passes. Timing several passes over one order, a branch predictor learns the order;
+    /// timing them over several orders, or warming up on a second copy of the queries, takes
+    /// room in L2 that a plain loop leaves to the tables, and evicts the large ones. The
+    /// untimed pass is repeated until [`WARM_UP`] has passed: a CPU that powers its 512-bit
+    /// units down after a while without them runs the first microseconds of AVX-512 code at a
+    /// fraction of its throughput, and one pass of a fast kernel is shorter than that. And it
+    /// makes at least [`WARM_PASSES`] passes unless they take over [`WARM_CAP`]: after one, a
+    /// table larger than L2 is not yet in the state a loop over it keeps it in. What each of
+    /// these did to a figure is in docs/method.md ("Measurements behind the code").
     #[inline(never)]
     pub fn run_hot<K: Kernel<F>>(&mut self, kernel: K, level: Level) -> (Duration, u64) {
         let warming = Instant::now();
@@ -351,9 +346,10 @@ impl<F: Bench> Prepared<F> {
     /// (the workload's own loop: the latency chain in latency mode, the batch loop otherwise).
     /// The same queries, so the same lines of the variant's tables, read from the same memory;
     /// but not the sequence the timed pass then runs, so the branch predictor is warm, not
-    /// trained on the answer (warmed on the timed order itself, knight `lookup`, which loops
-    /// over the knights, measured 1.4 times faster than a plain loop over freshly shuffled
-    /// queries). Each block is reversed into a scratch block that stays in L1.
+    /// trained on the answer (warmed on the timed order itself, a kernel whose branches follow
+    /// its queries, as knight `lookup`'s loop over the knights does, is timed faster than a
+    /// plain loop over freshly shuffled queries: see docs/method.md, "Measurements behind
+    /// the code"). Each block is reversed into a scratch block that stays in L1.
     #[inline(always)]
     fn warm<K: Kernel<F>>(&mut self, kernel: K) {
         let inputs = &self.sets[self.current].inputs;

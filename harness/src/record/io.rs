@@ -10,8 +10,9 @@ use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
 
 /// The largest file read as a record. A record of the full suite is under 2 MiB; anything far
-/// beyond is not one, and parsing it whole could exhaust memory (a 200 MB file took 7 GiB),
-/// so a larger file is refused by its size, before it is opened.
+/// beyond is not one, and parsing it whole could exhaust memory (a parse takes many times the
+/// file's size: docs/method.md, "Measurements behind the code"), so a larger file is refused
+/// by its size, before it is opened.
 pub const MAX_RECORD_BYTES: u64 = 64 << 20;
 
 /// Why a file is not a record this build can read.

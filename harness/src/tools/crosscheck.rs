@@ -11,16 +11,14 @@
 //! answers, repeated until at least [`MIN_REPS`] passes and [`MIN_TIME`] have gone by, and the
 //! fastest pass kept. Each plain loop runs twice, once before the harness's rounds and once
 //! after them, and keeps the fastest pass of both: a plain loop lasts some 20 ms, and on a
-//! shared machine a slow spell of a second or more could cover all of one burst (knight_fill
-//! `parallel_prefix`'s plain loop at 5.5 and 5.7 ns in two runs, 4.1 in others, AMD EPYC family
-//! 25 model 17), where it rarely covers two bursts some seconds apart. Between passes, untimed,
-//! the `Vec` is shuffled in place: a loop that
-//! replays one sequence lets the branch predictor learn it (with 2,048 queries, knight
-//! `lookup`'s loop over the knights ran 2.5 times faster replayed than in the harness, whose
-//! every round draws new queries, Intel family 6 model 167), and no engine sees its queries
-//! twice in the same order. No rounds, no copies, no eviction, no statistics: if the
-//! harness's median is more than [`TOLERANCE`] away from it, the harness adds or removes
-//! something that the plain loop does not, and that is a bug to find.
+//! shared machine a slow spell of a second or more could cover all of one burst, where it
+//! rarely covers two bursts some seconds apart. Between passes, untimed, the `Vec` is shuffled
+//! in place: a loop that replays one sequence lets the branch predictor learn it, where the
+//! harness's every round draws new queries, and no engine sees its queries twice in the same
+//! order. (What a slow spell and a replayed sequence did to plain loops is in
+//! docs/method.md, "Measurements behind the code".) No rounds, no copies, no eviction, no
+//! statistics: if the harness's median is more than [`TOLERANCE`] away from it, the harness
+//! adds or removes something that the plain loop does not, and that is a bug to find.
 
 use crate::base::stats::median;
 use crate::choose::select::Selection;
@@ -127,8 +125,9 @@ pub fn crosscheck(
 
 /// `plan` with the full passes of the main run, even from `--quick` (whose shorter rounds and
 /// budget it keeps): a quick pass of perft is four of its twelve positions, and a plain loop
-/// over one such draw and the harness's median over other draws differ by the positions drawn
-/// (1.27 times, Intel family 6 model 167), not by how they are measured.
+/// over one such draw and the harness's median over other draws differ by the positions drawn,
+/// not by how they are measured (how much they differed once is in docs/method.md,
+/// "Measurements behind the code").
 fn full_pools(plan: &Plan) -> Plan {
     Plan {
         quick: false,

@@ -13,11 +13,12 @@
 //! The budget is cut into [`sweeps`], [`SWEEP_FACTOR`] times the main run's, so the two slices
 //! of a sweep lie a short time apart. The figure is paired by sweep: the median over the
 //! sweeps of full's median over alone's median in that sweep, with the 95% interval of that
-//! median ([`crate::base::stats::paired_group_ratio`]). Why: on an Emerald Rapids host the speed of
-//! every variant changed by up to 1.7x from one sweep to the next while full and alone agreed
-//! within each sweep; the ratio of the pooled medians then read from 0.75x to 1.5x for such
-//! variants (14 of 126 outside the band with four sweeps); paired by sweep, 125 of 126 were
-//! inside it with four sweeps and 126 of 126 in each of two runs with sixteen.
+//! median ([`crate::base::stats::paired_group_ratio`]). Why: on a shared machine the speed of
+//! every variant can change from one sweep to the next while full and alone agree within each
+//! sweep; the ratio of the pooled medians then reads how each side's rounds fell between fast
+//! and slow sweeps, and puts variants outside the band that pairing by sweep, with more and
+//! shorter sweeps, keeps inside it (the runs that showed it are in docs/method.md,
+//! "Measurements behind the code").
 //! The target is [`BAND`] for every variant.
 //!
 //! The default set ([`default_set`]): every runnable variant with a table of [`LARGE_TABLE`]
@@ -39,9 +40,9 @@ pub const LARGE_TABLE: usize = 256 << 10;
 pub const BAND: (f64, f64) = (0.9, 1.1);
 /// How many times the main run's sweeps the budget is cut into ([`sweeps`]), with up to twice
 /// the main run's rounds in all. The cost: every slice starts with a warm-up round that is not
-/// kept, so a workload whose round outlasts its slice (perft's) takes longer than its budget.
-/// The default set took 86 s of measuring on a Zen 4 and 158 s on an Emerald Rapids host,
-/// against 48 s and 60 s with the main run's four sweeps (the last such tables of each).
+/// kept, so a workload whose round outlasts its slice (perft's) takes longer than its budget,
+/// and a check takes longer than with the main run's sweeps (how much longer on two CPUs is
+/// in docs/method.md, "Measurements behind the code").
 pub const SWEEP_FACTOR: usize = 4;
 
 /// The sweeps of a check under `plan`: 16 for a full run's plan, 8 for a quick one's.

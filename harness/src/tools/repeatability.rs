@@ -9,8 +9,9 @@
 //!   ([`crate::record::analysis::control_deviation`]: the root mean square log ratio between two
 //!   names of the same code in that run), for the state a run shares across all its rounds
 //!   (placement, the heap, the machine's neighbours), which no interval from its rounds can
-//!   show. Without `d` (the rounds alone), two back-to-back full runs on AMD EPYC family 25
-//!   model 17 put 82.4% of the medians inside; the controls are how a run can know better;
+//!   show. Without `d` (the rounds alone), back-to-back full runs have put fewer medians
+//!   inside than the goal (docs/method.md, "Measurements behind the code"); the controls
+//!   are how a run can know better;
 //! - **decision stability**: of the orderings the first run calls significant (two variants of
 //!   a workload whose paired per-round ratio is not tied: its interval lies wholly beyond
 //!   parity and the family's A/A spread, [`crate::record::analysis::tied`]), the share the second run
