@@ -1,6 +1,6 @@
 //! `advise`: which technique to use on this CPU, per family, from the records.
 
-use crate::AdviseArgs;
+use crate::args::AdviseArgs;
 use anyhow::{anyhow, bail, Context as _, Result};
 use harness::base::machine::Machine;
 use harness::choose::select;
@@ -74,13 +74,13 @@ fn one_per_cpu(results: &Path) -> Result<Vec<(PathBuf, Record)>> {
 /// its record's path.
 pub fn advise(
     args: &AdviseArgs,
-    run_and_write: impl FnOnce(&crate::Context, &crate::RunArgs) -> Result<PathBuf>,
+    run_and_write: impl FnOnce(&crate::args::Context, &crate::args::RunArgs) -> Result<PathBuf>,
 ) -> Result<ExitCode> {
     if args.quick && !args.run {
         bail!("--quick applies to --run only (it makes the run a --quick one)");
     }
-    let selection = crate::selection(&args.only)?;
-    let disabled = crate::features(&args.disable)?;
+    let selection = crate::args::selection(&args.only)?;
+    let disabled = crate::args::features(&args.disable)?;
     let masked = select::masked(&disabled);
     let narrow = |record: &Record| -> Option<Record> {
         let narrowed = select::narrow(record, &selection, &masked);
@@ -126,14 +126,14 @@ pub fn advise(
         return Ok(ExitCode::SUCCESS);
     }
     let loaded: Vec<(PathBuf, Record)> = if args.run {
-        let run = crate::RunArgs {
+        let run = crate::args::RunArgs {
             quick: args.quick,
             out: args.results.clone(),
             only: args.only.clone(),
             disable: args.disable.clone(),
-            ..crate::RunArgs::defaults()
+            ..crate::args::RunArgs::defaults()
         };
-        let context = crate::Context::new(&run.only, &run.disable)?;
+        let context = crate::args::Context::new(&run.only, &run.disable)?;
         let path = run_and_write(&context, &run)?;
         vec![(path.clone(), Record::load(&path)?)]
     } else if args.records.is_empty() {

@@ -3,9 +3,8 @@
 //! [`harness::tools::invariance`]). Both exit 1 when a figure misses its target, so a script can
 //! tell; CI runs them to report, not to gate, as timings on a shared machine are no test.
 
-use crate::{Context, Disable, Only};
+use crate::args::{Context, CrosscheckArgs, InvarianceArgs};
 use anyhow::{bail, Context as _, Result};
-use clap::Args;
 use harness::base::machine::Machine;
 use harness::base::signals::{self, Deferred, Interrupted};
 use harness::choose::select::Selection;
@@ -13,49 +12,9 @@ use harness::measure::{Plan, Progress, SweepLines};
 use harness::record::{utc_now, write_new_atomically};
 use harness::{base::names, base::output, render::report, tools::crosscheck, tools::invariance};
 use harness::{errln, outln};
-use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Instant;
-use strategies::inputs::DEFAULT_SEED;
 use strategies::{Descriptor, Families, Registry};
-
-#[derive(Args)]
-#[command(mut_arg("only", |a| a.help(
-    "Only these families or variants (`in_between`, `lookup`, `knight_attacks/lookup`)"
-)))]
-pub struct CrosscheckArgs {
-    /// Measure with the quick run's budget and passes (a smoke test) instead of the main run's.
-    #[arg(long)]
-    pub quick: bool,
-    /// Seed of the random inputs.
-    #[arg(long, default_value_t = DEFAULT_SEED)]
-    pub seed: u64,
-    #[command(flatten)]
-    pub only: Only,
-    #[command(flatten)]
-    pub disable: Disable,
-}
-
-#[derive(Args)]
-#[command(mut_arg("only", |a| a.help(
-    "The variants to check (default: every one with a table of 256 KiB or more, and three \
-     with small tables and three without)"
-)))]
-pub struct InvarianceArgs {
-    /// Measure with the quick run's budget and passes (a smoke test) instead of the main run's.
-    #[arg(long)]
-    pub quick: bool,
-    /// Seed of the random inputs.
-    #[arg(long, default_value_t = DEFAULT_SEED)]
-    pub seed: u64,
-    /// Also write the table to DIR/<cpu>/selection-invariance-<UTC time>[-quick].txt.
-    #[arg(long, value_name = "DIR")]
-    pub out: Option<PathBuf>,
-    #[command(flatten)]
-    pub only: Only,
-    #[command(flatten)]
-    pub disable: Disable,
-}
 
 /// `bitbench crosscheck`.
 pub fn crosscheck(context: &Context, args: &CrosscheckArgs) -> Result<ExitCode> {

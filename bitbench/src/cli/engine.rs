@@ -4,9 +4,8 @@
 //! Exit status: 0 when every count agrees, 1 on a disagreement, 2 when the engine cannot be
 //! used (not executable, not UCI, no perft, crashed, timed out) or the input is bad.
 
-use crate::Context;
+use crate::args::{Context, EngineArgs};
 use anyhow::{bail, Result};
-use clap::Args;
 use harness::base::machine::Machine;
 use harness::tools::engine::cases::{self, Expected, FULL_NODES, QUICK_NODES};
 use harness::tools::engine::ours::{self, Ours};
@@ -14,46 +13,8 @@ use harness::tools::engine::uci::Engine;
 use harness::tools::engine::{self, Comparison, Timeouts};
 use harness::{err, errln, out, outln};
 use std::io::IsTerminal;
-use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Duration;
-
-#[derive(Args)]
-pub struct EngineArgs {
-    /// The engine: a UCI program's path (or its name on PATH), run with no arguments.
-    #[arg(long, value_name = "PATH")]
-    pub uci: PathBuf,
-    /// Shallower positions: each at its deepest known depth of at most 5 M nodes (without
-    /// it, 200 M: the published table's depths).
-    #[arg(long, conflicts_with = "depth")]
-    pub quick: bool,
-    /// Positions from a file instead of the six published ones: one FEN a line, each
-    /// followed by its known counts, `;D1 20 ;D2 400` (the perft-suite form); `#` comments.
-    #[arg(long, value_name = "FILE")]
-    pub positions: Option<PathBuf>,
-    /// Count every position to this depth. Counts that neither the table nor the file give
-    /// are counted by our default configuration first.
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=10))]
-    pub depth: Option<u32>,
-    /// Our second configuration, instead of the fastest known: `slider=pext,knights=lookup`
-    /// (the keys and techniques of `perft --with`).
-    #[arg(long, value_name = "KEY=TECHNIQUE[,...]")]
-    pub with: Option<String>,
-    /// The folder of records in which this CPU's newest record names our fastest
-    /// configuration (without one, it is measured here first).
-    #[arg(long, value_name = "DIR", default_value = "results")]
-    pub results: PathBuf,
-    /// Seconds to wait for the engine's answer to a command; a `go perft` gets this plus
-    /// a second per million nodes.
-    #[arg(long, value_name = "SECONDS", default_value_t = 10.0)]
-    pub timeout: f64,
-    /// How many times every position is counted by each side (the figures are medians).
-    #[arg(long, value_name = "N", default_value_t = 5,
-          value_parser = clap::value_parser!(u32).range(1..=100))]
-    pub rounds: u32,
-    #[command(flatten)]
-    pub disable: crate::Disable,
-}
 
 /// Rounds of the short measurement that finds our fastest configuration without a record.
 const MEASURING_ROUNDS: usize = 3;

@@ -1,6 +1,6 @@
 //! `list` and `verify`.
 
-use crate::{Context, PositionsArgs};
+use crate::args::{Context, PositionsArgs};
 use anyhow::Result;
 use harness::base::console;
 use harness::choose::select::Selection;

@@ -8,7 +8,7 @@ pub mod perft;
 pub mod records;
 pub mod run;
 
-use crate::Context;
+use crate::args::Context;
 use harness::suite::stages::FamilyStages;
 use strategies::Families;
 

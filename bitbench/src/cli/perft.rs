@@ -9,7 +9,7 @@
 //! then its progress on standard error; one expected to take over [`MAX_SECONDS`] is refused,
 //! with the estimate, unless `--force` is given.
 
-use crate::{Context, PerftArgs};
+use crate::args::{Context, PerftArgs};
 use anyhow::{anyhow, bail, Result};
 use harness::{err, errln, outln};
 use std::io::IsTerminal;

@@ -2,7 +2,7 @@
 //! Every record is read through `Record::load`, which refuses invalid ones with the file, the
 //! field and the reason; every output goes through `output::publish`.
 
-use crate::{CompareArgs, Format, PlotArgs, RepeatabilityArgs, ReportArgs, SiteArgs};
+use crate::args::{CompareArgs, Format, PlotArgs, RepeatabilityArgs, ReportArgs, SiteArgs};
 use anyhow::{bail, Result};
 use harness::base::output::{self, Legacy};
 use harness::record::io::{distinct_records, same_file};
@@ -71,7 +71,7 @@ pub fn report(args: &ReportArgs) -> Result<ExitCode> {
         let [record] = records.as_slice() else {
             bail!("--format bmf and --format gab export one record at a time");
         };
-        let record = select::narrow(record, &crate::selection(&args.only)?, &[]);
+        let record = select::narrow(record, &crate::args::selection(&args.only)?, &[]);
         if record.measurements.is_empty() {
             bail!(
                 "{}: nothing measured there is left by --only",
@@ -204,7 +204,7 @@ pub fn compare(args: &CompareArgs) -> Result<ExitCode> {
             args.threshold
         );
     }
-    let selection = crate::selection(&args.only)?;
+    let selection = crate::args::selection(&args.only)?;
     two_files("compare", &args.old, &args.new)?;
     let narrowed = |path: &Path| -> Result<Record> {
         let record = select::narrow(&Record::load(path)?, &selection, &[]);

@@ -1,7 +1,7 @@
 //! `run`, the main job: check the output folder, verify, measure, print the ranked tables,
 //! write the record and its charts. And `run --self-check`.
 
-use crate::{Context, RunArgs};
+use crate::args::{Context, RunArgs};
 use anyhow::{bail, Context as _, Result};
 use harness::base::machine::Machine;
 use harness::base::output;
