@@ -6,7 +6,7 @@
 //!   verification checks, and the link of the latency chain ([`Bench`]);
 //! - [`registry`]: lists of families, and the visitor that runs code once per family;
 //! - [`inputs`]: seeded random squares, sets and occupancies;
-//! - [`reference`]: the reference move generator, the oracle of the position families;
+//! - [`reference`](mod@reference): the reference move generator, the oracle of the position families;
 //! - [`corpus`] and [`edge_positions`]: the positions they are verified and measured on;
 //! - `testing` and `family_tests` (tests only): the agreement checks every family runs.
 //!

@@ -1,10 +1,9 @@
-//! The one list of families. Every stage of the harness (`list`, `verify`, the main run,
-//! `cargo bench`, the gate, reports, charts and the site) iterates it, and a family's name
-//! appears nowhere else outside its own folder.
-//!
-//! Adding a family: its folder under `strategies/src/<family>/` (the trait, the variants, the
-//! reference, `workloads.rs` with its [`Bench`] impl), `pub mod <family>;` in `lib.rs`, and one
-//! line in [`Families`] below.
+//! Lists of families: the [`Registry`] trait, the [`registry!`] macro that declares one, and
+//! the visitor that runs code once per family with its type. The suite's list, `Families`, is
+//! declared above this layer, in `families/mod.rs`; every stage of the harness (`list`,
+//! `verify`, the main run, `cargo bench`, the gate, reports, charts and the site) iterates it,
+//! and a family's name appears nowhere else outside its own folder. Tests declare lists of
+//! their own.
 
 use crate::bench::{Bench, Distribution};
 use crate::framework::family::Descriptor;
@@ -26,7 +25,8 @@ pub struct FamilyInfo {
     pub verification_limit: Option<&'static str>,
 }
 
-/// A list of families. [`Families`] is the suite's; tests declare others with [`registry!`](crate::bench::registry::registry!).
+/// A list of families. `Families` (in `families/mod.rs`) is the suite's; tests declare others
+/// with [`registry!`].
 pub trait Registry {
     /// Calls `visitor.visit::<F>()` for every family, in order.
     fn for_each<V: FamilyVisitor>(visitor: &mut V);
