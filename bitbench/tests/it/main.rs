@@ -17,6 +17,7 @@ mod families_as_data;
 mod hostile;
 mod perft;
 mod readme;
+mod record_mutations;
 mod records;
 mod site;
 mod width;

@@ -143,8 +143,12 @@ impl Record {
             field: problem.field,
             reason: problem.reason,
         })?;
-        let record: Record =
-            serde_json::from_value(value).map_err(|error| not_a_record(error.to_string()))?;
+        // The path of the value at fault (`measurements[3].ns_per_op.median`), so that a value
+        // of the wrong type is named, not only described.
+        let record: Record = serde_path_to_error::deserialize(value).map_err(|error| {
+            let at = error.path().to_string();
+            not_a_record(format!("{at}: {}", error.into_inner()))
+        })?;
         validate::record(&record).map_err(|problem| RecordError::Invalid {
             path: path.into(),
             field: problem.field,
