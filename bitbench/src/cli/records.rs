@@ -242,11 +242,16 @@ pub fn compare(args: &CompareArgs) -> Result<ExitCode> {
             )
         );
     }
-    Ok(if comparison.regressions > 0 {
-        ExitCode::FAILURE
-    } else {
-        ExitCode::SUCCESS
-    })
+    if comparison.regressions == 0 {
+        return Ok(ExitCode::SUCCESS);
+    }
+    // Exit status 1 says "slower" to a script; the line says it to whoever reads the log.
+    errln!(
+        "compare: {} measurement{} slower than the threshold allows (exit status 1)",
+        comparison.regressions,
+        if comparison.regressions == 1 { "" } else { "s" }
+    );
+    Ok(ExitCode::FAILURE)
 }
 
 /// `site`: the static results site.

@@ -1756,3 +1756,17 @@ fn every_option_a_command_shows_is_honoured_or_refused() {
     }
     options::every_option_is_honoured_or_refused(&Records::new());
 }
+
+/// Random argument vectors for every command (`options::random_argument_vectors`): a clean
+/// exit status and message, and nothing written by a command that fails.
+#[test]
+fn random_argument_vectors_exit_cleanly() {
+    let per_command = if std::env::var("BITBENCH_TEST_RUNNER").is_ok_and(|r| !r.trim().is_empty()) {
+        1
+    } else {
+        8
+    };
+    let ran = options::random_argument_vectors(&Records::new(), per_command);
+    println!("{ran} random argument vectors");
+    assert!(ran >= 12 * per_command, "{ran}");
+}

@@ -400,3 +400,141 @@ pub fn every_option_is_honoured_or_refused(records: &Records) {
     );
     assert!(problems.is_empty(), "{}", problems.join("\n"));
 }
+
+/// A tree as its paths and contents, to tell whether a command changed it.
+fn tree(dir: &Path) -> Vec<(std::path::PathBuf, Vec<u8>)> {
+    let mut found = Vec::new();
+    let mut stack = vec![dir.to_path_buf()];
+    while let Some(folder) = stack.pop() {
+        let Ok(entries) = std::fs::read_dir(&folder) else {
+            continue;
+        };
+        for entry in entries.flatten() {
+            let path = entry.path();
+            if path.is_dir() {
+                stack.push(path.clone());
+                found.push((path, Vec::new()));
+            } else {
+                let bytes = std::fs::read(&path).unwrap_or_default();
+                found.push((path, bytes));
+            }
+        }
+    }
+    found.sort();
+    found
+}
+
+/// Arguments no command takes, or values no option wants.
+const JUNK: [&str; 16] = [
+    "--",
+    "-",
+    "-x",
+    "--no-such-option",
+    "--only=",
+    "=",
+    "",
+    " ",
+    "../../..",
+    "-1",
+    "99999999999999999999",
+    "\u{202e}evil",
+    "%s%n",
+    "nan",
+    "results/../../etc",
+    "--disable",
+];
+
+/// Random argument vectors for every command: one of its scenarios, or nothing, with options
+/// from its own `--help` (a sample value or junk) and junk arguments mixed in, drawn from a
+/// recorded seed. Each ends with exit status 0, 1 or 2 (never a panic's 101, never a hang),
+/// with a message on standard error whenever it is not 0; one that fails writes nothing, in
+/// its working folder or among the records it read. Returns how many ran.
+pub fn random_argument_vectors(records: &Records, per_command: usize) -> usize {
+    use rand::{Rng, SeedableRng};
+    const SEED: u64 = 0xA26_5EED;
+    let files = Files::new(records);
+    let top = help("");
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(SEED);
+    let mut ran = 0;
+    for command in [String::new()].iter().chain(&commands(&top)) {
+        let own = options(&help(command));
+        let bases = scenarios(command, &files).unwrap_or_default();
+        for n in 0..per_command {
+            let mut args: Vec<String> = Vec::new();
+            if !command.is_empty() {
+                args.push(command.clone());
+            }
+            if !bases.is_empty() && rng.random_bool(0.7) {
+                args.extend(bases[rng.random_range(0..bases.len())].iter().cloned());
+            }
+            for _ in 0..rng.random_range(1..=4) {
+                let junk = JUNK[rng.random_range(0..JUNK.len())].to_string();
+                if own.is_empty() || rng.random_bool(0.3) {
+                    args.insert(rng.random_range(0..=args.len()), junk);
+                    continue;
+                }
+                let (option, value) = &own[rng.random_range(0..own.len())];
+                args.push(option.clone());
+                if let Some(value) = value {
+                    match sample(value) {
+                        Some(good) if rng.random_bool(0.6) => args.push(good),
+                        _ => args.push(junk),
+                    }
+                }
+            }
+            let context = format!("seed {SEED:#x}, `{command}` vector {n}: {args:?}");
+            let work = tempfile::tempdir().unwrap();
+            let records_before = tree(files.dir.path());
+            let mut child = common::command()
+                .args(&args)
+                .current_dir(work.path())
+                .env("BITBENCH_ASSUME_EMULATED", "1")
+                .env("RUST_BACKTRACE", "1")
+                .stdin(Stdio::null())
+                .stdout(Stdio::null())
+                .stderr(Stdio::piped())
+                .spawn()
+                .unwrap();
+            let mut pipe = child.stderr.take().unwrap();
+            let reader = std::thread::spawn(move || {
+                let mut bytes = Vec::new();
+                let _ = pipe.read_to_end(&mut bytes);
+                bytes
+            });
+            let started = Instant::now();
+            let status = loop {
+                if let Some(status) = child.try_wait().unwrap() {
+                    break status;
+                }
+                if started.elapsed() > TIME_LIMIT {
+                    let _ = child.kill();
+                    panic!("{context}: still running after {TIME_LIMIT:?}");
+                }
+                std::thread::sleep(Duration::from_millis(5));
+            };
+            let stderr = String::from_utf8_lossy(&reader.join().unwrap()).into_owned();
+            let code = status.code();
+            assert!(
+                matches!(code, Some(0..=2)),
+                "{context}: exit {code:?}: {stderr}"
+            );
+            assert!(!stderr.contains("panicked"), "{context}: {stderr}");
+            if code != Some(0) {
+                assert!(
+                    !stderr.trim().is_empty(),
+                    "{context}: failed without a message"
+                );
+                assert!(
+                    tree(work.path()).is_empty(),
+                    "{context}: failed ({stderr}), yet wrote into its folder"
+                );
+                assert!(
+                    tree(files.dir.path()) == records_before,
+                    "{context}: failed ({stderr}), yet changed the records it read"
+                );
+            }
+            ran += 1;
+        }
+    }
+    ran
+}
