@@ -118,6 +118,10 @@ const TESTS: &[Test] = &[
     ),
     ("an_engine_that_hangs_meets_the_timeout", hangs),
     ("bad_options_and_files_are_refused_clearly", bad_input),
+    (
+        "engines_that_answer_garbage_are_reported_in_time",
+        garbage_engines,
+    ),
     ("the_readme_run_counts_the_published_table", readme_run),
 ];
 
@@ -475,6 +479,58 @@ fn readme_run() {
 
 /// The fake engine: enough UCI for `bitbench engine`, its perft by our own generator, and the
 /// behaviours the tests need.
+/// Engines that misbehave in a way chosen by a seed (see `fake::misbehave`): each run ends
+/// within its time limits with a clear message (exit status 1 for a disagreement, 2 for an
+/// engine that cannot be used), or, where the garbage happened to be harmless, succeeds; it
+/// never hangs or panics. A failure names the seed.
+fn garbage_engines() {
+    let mut kinds = std::collections::BTreeSet::new();
+    for seed in 0..12 {
+        let started = Instant::now();
+        let output = engine(
+            &format!("garbage:{seed}"),
+            &[
+                "--depth",
+                "2",
+                "--rounds",
+                "1",
+                "--timeout",
+                "0.5",
+                NAMED[0],
+                NAMED[1],
+            ],
+        );
+        let text = common::text(&output);
+        let stderr = String::from_utf8_lossy(&output.stderr).into_owned();
+        let code = output.status.code();
+        assert!(
+            matches!(code, Some(0..=2)),
+            "seed {seed}: exit status {code:?}:\n{text}"
+        );
+        assert!(
+            !stderr.contains("Usage:"),
+            "seed {seed}: refused its arguments:\n{text}"
+        );
+        if code != Some(0) {
+            let error = stderr
+                .lines()
+                .find(|l| l.starts_with("error: "))
+                .unwrap_or_else(|| panic!("seed {seed}: failed without an error line:\n{text}"));
+            // What went wrong, without the position and the times.
+            kinds.insert(error.split(':').nth(1).unwrap_or("").trim().to_string());
+        }
+        assert!(
+            started.elapsed() < Duration::from_secs(30),
+            "seed {seed}: {:?}:\n{text}",
+            started.elapsed()
+        );
+    }
+    assert!(
+        kinds.len() >= 2,
+        "the seeds met too few kinds of failure: {kinds:?}"
+    );
+}
+
 mod fake {
     use super::*;
 
@@ -533,8 +589,68 @@ mod fake {
         ExitCode::SUCCESS
     }
 
+    /// One of the ways an engine's answer to `go perft` can go wrong, chosen by `seed` and
+    /// the position: garbage, a partial line, a line of a megabyte, wrong or impossible counts,
+    /// the total first, invalid UTF-8, a stall, a death mid-count.
+    fn misbehave(out: &mut std::io::StdoutLock, seed: u64, position: &Position, depth: u32) {
+        use rand::{Rng, SeedableRng};
+        let fen = position.to_fen();
+        let mixed = fen
+            .bytes()
+            .fold(seed, |h, b| h.wrapping_mul(31).wrapping_add(u64::from(b)));
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(mixed ^ u64::from(depth));
+        let moves = movegen::divide(movegen::configs::default_config(), position, depth);
+        let total: u64 = moves.iter().map(|(_, n)| n).sum();
+        let mut say = |bytes: &[u8]| {
+            let _ = out.write_all(bytes);
+            let _ = out.flush();
+        };
+        match rng.random_range(0..10) {
+            0 => {
+                for _ in 0..rng.random_range(1..20) {
+                    let junk: Vec<u8> = (0..rng.random_range(0..80))
+                        .map(|_| rng.random_range(b' '..=b'~'))
+                        .collect();
+                    say(&[junk.as_slice(), b"\n"].concat());
+                }
+            }
+            1 => say(b"e2e4: 1"), // a partial line, then silence
+            2 => {
+                say(&vec![b'x'; 1 << 20]);
+                say(b"\n");
+                say(format!("\nNodes searched: {total}\n\n").as_bytes());
+            }
+            3 => {
+                for (mv, _) in &moves {
+                    say(format!("{mv}: {}\n", rng.random::<u32>()).as_bytes());
+                }
+                say(format!("\nNodes searched: {}\n\n", rng.random::<u32>()).as_bytes());
+            }
+            4 => {
+                say(format!("Nodes searched: {total}\n").as_bytes());
+                for (mv, nodes) in moves.iter().rev() {
+                    say(format!("{mv}: {nodes}\n").as_bytes());
+                }
+            }
+            5 => say(b"e2e4: \xff\xfe\x80\nNodes searched: \xc3\x28\n\n"),
+            6 => std::thread::sleep(Duration::from_secs(3600)),
+            7 => {
+                if let Some((mv, nodes)) = moves.first() {
+                    say(format!("{mv}: {nodes}\n").as_bytes());
+                }
+                std::process::exit(0);
+            }
+            8 => say(b"\nNodes searched: 99999999999999999999999999\n\n"),
+            _ => say(b"\nNodes searched: -12\n\n"),
+        }
+    }
+
     /// A divide, then the total; or the behaviour's failure.
     fn perft(out: &mut std::io::StdoutLock, behaviour: &str, position: &Position, depth: u32) {
+        if let Some(seed) = behaviour.strip_prefix("garbage:") {
+            misbehave(out, seed.parse().unwrap_or(0), position, depth);
+            return;
+        }
         if behaviour == "hang" && depth >= 2 {
             std::thread::sleep(Duration::from_secs(3600));
         }
