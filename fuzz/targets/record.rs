@@ -1,0 +1,9 @@
+//! The record reader under afl.rs: see [`bitbench_fuzz::record`].
+
+fn main() {
+    afl::fuzz!(|data: &[u8]| {
+        if let Ok(text) = std::str::from_utf8(data) {
+            bitbench_fuzz::record(text);
+        }
+    });
+}
