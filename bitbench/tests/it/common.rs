@@ -253,3 +253,44 @@ pub fn suite_stages() -> Vec<harness::suite::stages::FamilyStages> {
         instances_perft::stages(),
     ])
 }
+
+/// Holds what every command promises however it was called: exit status 0, 1 or 2 (never a
+/// panic's 101 or a signal), no panic message, and a message on standard error whenever the
+/// status is not 0. `context` names the case in a failure.
+pub fn assert_exits_cleanly(context: &str, code: Option<i32>, stderr: &str) {
+    assert!(
+        matches!(code, Some(0..=2)),
+        "{context}: exit status {code:?}: {stderr}"
+    );
+    assert!(!stderr.contains("panicked"), "{context}: {stderr}");
+    if code != Some(0) {
+        assert!(
+            !stderr.trim().is_empty(),
+            "{context}: failed without a message"
+        );
+    }
+}
+
+/// A file tree as its paths (folders included) and contents, sorted: two snapshots are equal
+/// when nothing under `dir` changed.
+pub fn tree(dir: &std::path::Path) -> Vec<(std::path::PathBuf, Vec<u8>)> {
+    let mut found = Vec::new();
+    let mut stack = vec![dir.to_path_buf()];
+    while let Some(folder) = stack.pop() {
+        let Ok(entries) = std::fs::read_dir(&folder) else {
+            continue;
+        };
+        for entry in entries.flatten() {
+            let path = entry.path();
+            if path.is_dir() {
+                stack.push(path.clone());
+                found.push((path, Vec::new()));
+            } else {
+                let bytes = std::fs::read(&path).unwrap_or_default();
+                found.push((path, bytes));
+            }
+        }
+    }
+    found.sort();
+    found
+}

@@ -323,7 +323,7 @@ fn legal_by_the_documented_rules(p: &Position) -> Result<(), String> {
         if !(kinds & p.kind(piece)).is_empty() {
             return Err(format!("a square holds two kinds, {piece:?} among them"));
         }
-        kinds = kinds | p.kind(piece);
+        kinds |= p.kind(piece);
     }
     if kinds != (white | black) {
         return Err("the colours and the kinds cover different squares".into());
