@@ -112,7 +112,7 @@
 //! variant's monomorphized code happens once per call, not per query:
 //!
 //! ```
-//! use strategies::{run_batch, runnable_variants, Bitboard, Cpu, Family};
+//! use strategies::{run_batch, runnable_variants, Bitboard, Cpu, Square};
 //! use strategies::knight_attacks::{KnightFamily, KnightVariant};
 //!
 //! let cpu = Cpu::detect();
@@ -123,7 +123,8 @@
 //! let mut attacks = [Bitboard::EMPTY; 2];
 //! run_batch::<KnightFamily>(KnightVariant::ParallelPrefix, &cpu, &knights, &mut attacks)
 //!     .expect("portable variants run everywhere");
-//! assert_eq!(attacks[0], KnightFamily::reference(knights[0]));
+//! let b1: Bitboard = [Square::A3, Square::C3, Square::D2].into_iter().collect();
+//! assert_eq!(attacks[0], b1);
 //!
 //! // A SIMD variant on a CPU without its feature is an error, never a crash:
 //! let masked = Cpu::with_disabled(&[strategies::Feature::Avx2]);
@@ -131,8 +132,9 @@
 //!     .is_err());
 //! ```
 
-// The layers, bottom to top. Nothing in a layer imports a layer above it, and nothing inside
-// the crate imports the crate root: what follows the layers is the facade for users.
+// The layers, bottom to top: board, framework, bench, families. Nothing in a layer imports a
+// layer above it, and nothing inside the crate imports the crate root: what follows the
+// layers is the facade for users.
 #[cfg(feature = "bench")]
 pub mod bench;
 pub mod board;
