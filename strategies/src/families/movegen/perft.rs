@@ -57,21 +57,23 @@ impl Sink for Count {
     }
 }
 
-/// Makes each move and adds the perft of the position after it at `depth`.
-struct Recurse<C> {
+/// Makes each move and adds the perft of the position after it at `depth`, through the
+/// instruction set `I` the whole count was started with.
+struct Recurse<C, I> {
     config: C,
+    isa: I,
     depth: u32,
     nodes: u64,
 }
 
-impl<C: Config> Recurse<C> {
+impl<C: Config, I: Isa> Recurse<C, I> {
     #[inline(always)]
     fn child(&mut self, child: &Position, mv: Move) {
-        self.nodes += perft_from(self.config, child, Some(mv), self.depth);
+        self.nodes += self.isa.perft_from(self.config, child, Some(mv), self.depth);
     }
 }
 
-impl<C: Config> Sink for Recurse<C> {
+impl<C: Config, I: Isa> Sink for Recurse<C, I> {
     #[inline(always)]
     fn piece(&mut self, position: &Position, piece: Piece, from: Square, targets: Bitboard) {
         for to in targets {
@@ -120,9 +122,93 @@ impl<C: Config> Sink for Recurse<C> {
     }
 }
 
-/// Perft below a position reached by `last_move`, at `depth` of at least 1.
+/// The instructions the generator itself is compiled for (its techniques bring their own,
+/// behind their tokens). The generator counts with `popcnt` on almost every node, and the
+/// x86-64 baseline has no such instruction: there `count_ones` is a dozen shifts and masks.
+/// So the recursion is compiled twice on x86-64, for the baseline ([`Portable`]) and with
+/// POPCNT and BMI1 ([`PopcntBmi1`]), and [`perft`] picks one by run-time detection, once per
+/// call. Other architectures have a population count in their baseline.
+trait Isa: Copy {
+    /// Perft below a position reached by `last`, at `depth` of at least 1.
+    fn perft_from<C: Config>(self, config: C, position: &Position, last: Option<Move>, depth: u32)
+        -> u64;
+}
+
+/// The target's baseline instructions.
+#[derive(Clone, Copy)]
+struct Portable;
+
+impl Isa for Portable {
+    #[inline(always)]
+    fn perft_from<C: Config>(
+        self,
+        config: C,
+        position: &Position,
+        last: Option<Move>,
+        depth: u32,
+    ) -> u64 {
+        portable_perft(config, position, last, depth)
+    }
+}
+
 #[inline(never)]
-fn perft_from<C: Config>(config: C, position: &Position, last: Option<Move>, depth: u32) -> u64 {
+fn portable_perft<C: Config>(config: C, position: &Position, last: Option<Move>, depth: u32) -> u64 {
+    perft_body(Portable, config, position, last, depth)
+}
+
+/// Proof that this CPU has POPCNT and BMI1 (every x86-64 CPU since about 2013 has both).
+#[cfg(target_arch = "x86_64")]
+#[derive(Clone, Copy)]
+struct PopcntBmi1(());
+
+#[cfg(target_arch = "x86_64")]
+impl PopcntBmi1 {
+    #[inline]
+    fn detect() -> Option<PopcntBmi1> {
+        (std::arch::is_x86_feature_detected!("popcnt")
+            && std::arch::is_x86_feature_detected!("bmi1"))
+        .then_some(PopcntBmi1(()))
+    }
+}
+
+#[cfg(target_arch = "x86_64")]
+impl Isa for PopcntBmi1 {
+    #[inline(always)]
+    fn perft_from<C: Config>(
+        self,
+        config: C,
+        position: &Position,
+        last: Option<Move>,
+        depth: u32,
+    ) -> u64 {
+        // SAFETY: a `PopcntBmi1` exists only if detection found both features.
+        unsafe { popcnt_perft(self, config, position, last, depth) }
+    }
+}
+
+#[cfg(target_arch = "x86_64")]
+#[inline(never)]
+#[target_feature(enable = "popcnt,bmi1")]
+fn popcnt_perft<C: Config>(
+    isa: PopcntBmi1,
+    config: C,
+    position: &Position,
+    last: Option<Move>,
+    depth: u32,
+) -> u64 {
+    perft_body(isa, config, position, last, depth)
+}
+
+/// Perft below a position reached by `last`, at `depth` of at least 1: inlined into each
+/// instruction set's recursion.
+#[inline(always)]
+fn perft_body<C: Config, I: Isa>(
+    isa: I,
+    config: C,
+    position: &Position,
+    last: Option<Move>,
+    depth: u32,
+) -> u64 {
     if depth <= 1 {
         let mut count = Count(0);
         generate(config, position, last, &mut count);
@@ -130,11 +216,22 @@ fn perft_from<C: Config>(config: C, position: &Position, last: Option<Move>, dep
     }
     let mut recurse = Recurse {
         config,
+        isa,
         depth: depth - 1,
         nodes: 0,
     };
     generate(config, position, last, &mut recurse);
     recurse.nodes
+}
+
+/// Perft below a position reached by `last`, at `depth` of at least 1, with the best
+/// instruction set this CPU has for the generator.
+fn perft_from<C: Config>(config: C, position: &Position, last: Option<Move>, depth: u32) -> u64 {
+    #[cfg(target_arch = "x86_64")]
+    if let Some(isa) = PopcntBmi1::detect() {
+        return isa.perft_from(config, position, last, depth);
+    }
+    Portable.perft_from(config, position, last, depth)
 }
 
 /// The number of move paths of length `depth` from `position`: the leaves of its legal-move
