@@ -4,7 +4,7 @@
 
 use super::Config;
 use crate::board::bitboard::more_than_one;
-use crate::board::geometry::{NOT_A, NOT_H, RANK_1, RANK_8};
+use crate::board::geometry::{lines, NOT_A, NOT_H, RANK_1, RANK_8};
 use crate::board::position::leapers::{self, forward};
 use crate::board::position::{Castling, Colour, Move, Piece, Position};
 use crate::families::checkers_pins::{CheckersAndPins, CheckersPins};
@@ -102,8 +102,12 @@ const fn pawn_captures(colour: Colour, pawns: u64) -> (u64, u64) {
 
 impl Frame {
     #[inline(always)]
-    fn new<C: Config>(config: C, position: &Position, last_move: Option<Move>) -> Frame {
-        let us = position.side_to_move();
+    fn new<C: Config, const WHITE: bool>(
+        config: C,
+        position: &Position,
+        last_move: Option<Move>,
+    ) -> Frame {
+        let us = if WHITE { Colour::White } else { Colour::Black };
         let them = !us;
         let (own, enemy) = (position.colour(us), position.colour(them));
         let queens = position.kind(Piece::Queen);
@@ -140,7 +144,9 @@ impl Frame {
 }
 
 /// Every legal move of `position`, into `sink`. `last_move`, when known, is the move that led
-/// to `position` (for the `by_move` pins technique).
+/// to `position` (for the `by_move` pins technique). The side to move is a compile-time
+/// parameter of the generator, so that every choice that depends on it (pawn directions,
+/// ranks, castling squares, which side's bitboards) is folded away.
 #[inline(always)]
 pub(crate) fn generate<C: Config, K: Sink>(
     config: C,
@@ -148,32 +154,49 @@ pub(crate) fn generate<C: Config, K: Sink>(
     last_move: Option<Move>,
     sink: &mut K,
 ) {
-    let frame = Frame::new(config, position, last_move);
-    let danger = king_moves(config, &frame, position, sink);
+    match position.side_to_move() {
+        Colour::White => generate_for::<C, K, true>(config, position, last_move, sink),
+        Colour::Black => generate_for::<C, K, false>(config, position, last_move, sink),
+    }
+}
+
+#[inline(always)]
+fn generate_for<C: Config, K: Sink, const WHITE: bool>(
+    config: C,
+    position: &Position,
+    last_move: Option<Move>,
+    sink: &mut K,
+) {
+    let frame = Frame::new::<C, WHITE>(config, position, last_move);
+    king_and_castling(config, &frame, position, sink);
     if more_than_one(frame.checkers) {
         return;
     }
     piece_moves(config, &frame, position, sink);
     let pawns = position.pieces(frame.us, Piece::Pawn);
     pawn_moves(&frame, position, pawns & !frame.pinned, frame.targets, sink);
-    if frame.checkers.is_empty() {
-        if !frame.pinned.is_empty() {
-            pinned_moves(config, &frame, position, sink);
-        }
-        castling(config, &frame, position, danger, sink);
+    if frame.checkers.is_empty() && !frame.pinned.is_empty() {
+        pinned_moves(config, &frame, position, sink);
     }
     en_passant(config, &frame, position, sink);
 }
 
-/// The king's moves to squares no enemy piece attacks, with the king lifted off the board.
-/// Returns the squares the enemy's pawns, knights and king attack (castling reads them).
+/// The king's moves to squares no enemy piece attacks, and castling (not in check).
+///
+/// The squares that need an answer ("is it attacked?") are gathered first: the king's
+/// neighbours that are not ours and not attacked by a pawn, knight or king, and, for each
+/// castling whose right holds and whose path is empty, the two squares the king crosses and
+/// lands on. Then only the enemy sliders whose empty-board lines meet one of those squares
+/// are looked up, once each, on the board with the king lifted (so that it cannot hide
+/// behind itself). Lifting it cannot wrongly forbid castling: not in check, no enemy line
+/// runs through the king's square to the squares beside it on its rank.
 #[inline(always)]
-fn king_moves<C: Config, K: Sink>(
+fn king_and_castling<C: Config, K: Sink>(
     config: C,
     frame: &Frame,
     position: &Position,
     sink: &mut K,
-) -> Bitboard {
+) {
     let them = frame.them;
     let pawns = position.pieces(them, Piece::Pawn);
     let danger = Bitboard(leapers::pawn_attacks_set(them, pawns.0))
@@ -181,15 +204,67 @@ fn king_moves<C: Config, K: Sink>(
             .knights()
             .attacks(position.pieces(them, Piece::Knight))
         | leapers::king(position.king(them));
-    let mut safe = leapers::king(frame.king) & !frame.own & !danger;
+    let candidates = leapers::king(frame.king) & !frame.own & !danger;
+    let (kingside, queenside) = castling_paths(frame, position);
+    let need = candidates | kingside | queenside;
+    if need.is_empty() {
+        return;
+    }
     let lifted = frame.occupied ^ Bitboard::from_square(frame.king);
-    for to in safe {
-        if frame.slider_attacks(config.slider(), to, lifted) {
-            safe ^= Bitboard::from_square(to);
+    let slider = config.slider();
+    let mut seen = Bitboard::EMPTY;
+    for from in frame.orthogonal {
+        if !(lines::ROOK_LINES.0[from as usize] & need).is_empty() {
+            seen |= slider.rook(from, lifted);
         }
     }
-    sink.piece(position, Piece::King, frame.king, safe);
-    danger
+    for from in frame.diagonal {
+        if !(lines::BISHOP_LINES.0[from as usize] & need).is_empty() {
+            seen |= slider.bishop(from, lifted);
+        }
+    }
+    let safe = candidates & !seen;
+    if !safe.is_empty() {
+        sink.piece(position, Piece::King, frame.king, safe);
+    }
+    let attacked = seen | danger;
+    if !kingside.is_empty() && (kingside & attacked).is_empty() {
+        let to = Square::from_index_masked(frame.king as u8 + 2);
+        sink.castling(position, frame.king, to);
+    }
+    if !queenside.is_empty() && (queenside & attacked).is_empty() {
+        let to = Square::from_index_masked(frame.king as u8 - 2);
+        sink.castling(position, frame.king, to);
+    }
+}
+
+/// For each castling that may happen (not in check, the right held, the squares between king
+/// and rook empty), the two squares the king crosses and lands on, which must not be
+/// attacked; empty otherwise.
+#[inline(always)]
+fn castling_paths(frame: &Frame, position: &Position) -> (Bitboard, Bitboard) {
+    let rights = position.castling();
+    let us = frame.us;
+    let (has_kingside, has_queenside) = (
+        rights.contains(Castling::kingside(us)),
+        rights.contains(Castling::queenside(us)),
+    );
+    if !frame.checkers.is_empty() || (!has_kingside && !has_queenside) {
+        return (Bitboard::EMPTY, Bitboard::EMPTY);
+    }
+    let rank = us.back_rank() * 8;
+    let empty = |files: u64| (frame.occupied.0 >> rank) & files == 0;
+    let kingside = if has_kingside && empty(0b0110_0000) {
+        Bitboard(0b0110_0000 << rank)
+    } else {
+        Bitboard::EMPTY
+    };
+    let queenside = if has_queenside && empty(0b0000_1110) {
+        Bitboard(0b0000_1100 << rank)
+    } else {
+        Bitboard::EMPTY
+    };
+    (kingside, queenside)
 }
 
 /// The unpinned knights, bishops, rooks and queens.
@@ -320,37 +395,5 @@ fn en_passant<C: Config, K: Sink>(config: C, frame: &Frame, position: &Position,
         if !frame.slider_attacks(config.slider(), frame.king, occupied) {
             sink.en_passant(position, from, to);
         }
-    }
-}
-
-/// Castling (not in check): the right, the squares between king and rook empty, and no attack
-/// on the two squares the king crosses and lands on. `danger` holds the squares the enemy's
-/// pawns, knights and king attack.
-#[inline(always)]
-fn castling<C: Config, K: Sink>(
-    config: C,
-    frame: &Frame,
-    position: &Position,
-    danger: Bitboard,
-    sink: &mut K,
-) {
-    let rights = position.castling();
-    let us = frame.us;
-    if !rights.contains(Castling::kingside(us)) && !rights.contains(Castling::queenside(us)) {
-        return;
-    }
-    let rank = us.back_rank() * 8;
-    let square = |file: u32| Square::from_index_masked((rank + file) as u8);
-    let safe = |file: u32| {
-        let square = square(file);
-        !danger.contains(square) && !frame.slider_attacks(config.slider(), square, frame.occupied)
-    };
-    let empty = |files: u64| (frame.occupied.0 >> rank) & files == 0;
-    let king = square(4);
-    if rights.contains(Castling::kingside(us)) && empty(0b0110_0000) && safe(5) && safe(6) {
-        sink.castling(position, king, square(6));
-    }
-    if rights.contains(Castling::queenside(us)) && empty(0b0000_1110) && safe(3) && safe(2) {
-        sink.castling(position, king, square(2));
     }
 }
