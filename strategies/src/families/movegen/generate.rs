@@ -175,7 +175,7 @@ fn generate_for<C: Config, K: Sink, const WHITE: bool>(
     piece_moves(config, &frame, position, sink);
     let pawns = position.pieces(frame.us, Piece::Pawn);
     pawn_moves(&frame, position, pawns & !frame.pinned, frame.targets, sink);
-    if frame.checkers.is_empty() && !frame.pinned.is_empty() {
+    if frame.checkers.is_empty() && !(frame.pinned & !position.kind(Piece::Knight)).is_empty() {
         pinned_moves(config, &frame, position, sink);
     }
     en_passant(config, &frame, position, sink);
@@ -334,41 +334,46 @@ fn pawn_moves<K: Sink>(
     }
 }
 
-/// The pin ray of the pinned piece on `from`: the squares between the king and its pinner,
-/// and the pinner. Called only when not in check, so the only enemy slider the king sees once
-/// `from` is lifted on that line is the pinner.
-#[inline(always)]
-fn pin_ray<C: Config>(config: C, frame: &Frame, from: Square) -> Bitboard {
-    let (king, slider) = (frame.king, config.slider());
-    let lifted = frame.occupied ^ Bitboard::from_square(from);
-    let pinner = if king.file() == from.file() || king.rank() == from.rank() {
-        slider.rook(king, lifted) & frame.orthogonal
-    } else {
-        slider.bishop(king, lifted) & frame.diagonal
-    };
-    let square = Square::from_index_masked(pinner.0.trailing_zeros() as u8);
-    config.between().between(king, square) | pinner
-}
-
 /// The moves of pinned pieces along their pins (not in check). Pinned knights never move.
+///
+/// A rook or queen pinned on the king's rank or file moves within `ROOK_LINES[king]`: its rook
+/// attacks meet those lines only on the pin line (its other line is parallel to the king's),
+/// and on that line they stop at the king and at the pinner. Likewise for a bishop or queen
+/// pinned on a diagonal, with `BISHOP_LINES[king]`. A bishop pinned on a rank or file, or a
+/// rook pinned on a diagonal, has no move. A pinned pawn's squares are tested against the pin
+/// line itself, since its captures leave it: the squares both `from` and the king see on
+/// an empty board along the shared line (the other lines through the two are parallel, and
+/// meet the shared line only at the two squares themselves).
 #[inline(never)]
 fn pinned_moves<C: Config, K: Sink>(config: C, frame: &Frame, position: &Position, sink: &mut K) {
-    let (occupied, slider) = (frame.occupied, config.slider());
-    let pawns = position.kind(Piece::Pawn);
-    for from in frame.pinned & !position.kind(Piece::Knight) {
-        let ray = pin_ray(config, frame, from) & frame.targets;
-        if pawns.contains(from) {
-            pawn_moves(frame, position, Bitboard::from_square(from), ray, sink);
-            continue;
-        }
-        let (piece, attacks) = if position.kind(Piece::Bishop).contains(from) {
-            (Piece::Bishop, slider.bishop(from, occupied))
-        } else if position.kind(Piece::Rook).contains(from) {
-            (Piece::Rook, slider.rook(from, occupied))
+    let (occupied, slider, king) = (frame.occupied, config.slider(), frame.king);
+    let (rook_lines, bishop_lines) = (
+        lines::ROOK_LINES.0[king as usize],
+        lines::BISHOP_LINES.0[king as usize],
+    );
+    let (orthogonal, diagonal) = (frame.pinned & rook_lines, frame.pinned & bishop_lines);
+    let queens = position.kind(Piece::Queen);
+    let on_line = rook_lines & frame.targets;
+    for from in orthogonal & position.kind(Piece::Rook) {
+        sink.piece(position, Piece::Rook, from, slider.rook(from, occupied) & on_line);
+    }
+    for from in orthogonal & queens {
+        sink.piece(position, Piece::Queen, from, slider.rook(from, occupied) & on_line);
+    }
+    let on_line = bishop_lines & frame.targets;
+    for from in diagonal & position.kind(Piece::Bishop) {
+        sink.piece(position, Piece::Bishop, from, slider.bishop(from, occupied) & on_line);
+    }
+    for from in diagonal & queens {
+        sink.piece(position, Piece::Queen, from, slider.bishop(from, occupied) & on_line);
+    }
+    for from in frame.pinned & position.kind(Piece::Pawn) {
+        let line = if rook_lines.contains(from) {
+            rook_lines & lines::ROOK_LINES.0[from as usize]
         } else {
-            (Piece::Queen, slider.queen(from, occupied))
+            bishop_lines & lines::BISHOP_LINES.0[from as usize]
         };
-        sink.piece(position, piece, from, attacks & ray);
+        pawn_moves(frame, position, Bitboard::from_square(from), line & frame.targets, sink);
     }
 }
 

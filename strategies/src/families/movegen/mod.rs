@@ -22,8 +22,9 @@
 //!    between it and the king (the [`InBetween`] technique).
 //! 4. Unpinned knights, bishops, rooks and queens: their attacks (knight and slider techniques)
 //!    within the target mask; pawns set-wise: pushes, double pushes, captures, promotions.
-//! 5. Pinned pieces, when not in check (a pinned piece never answers a check): their moves
-//!    within the pin ray, `between(king, pinner) | pinner`.
+//! 5. Pinned pieces other than knights, when not in check (a pinned piece never answers a
+//!    check): their moves on the line through the king and the piece, read from the
+//!    empty-board line tables, with no lookup of the pinner.
 //! 6. En passant, each capture tested in full: both pawns lifted, the capturer put on the
 //!    target, the enemy sliders on the king's lines looked up again (this is where the capture
 //!    that would expose the king along the rank is refused), and any checker other than the
