@@ -2,7 +2,8 @@
 # Cross-builds the whole workspace for aarch64-unknown-linux-gnu and runs, under qemu-user
 # (the linker and runner are set in .cargo/config.toml), what is specific to that architecture:
 #
-#   - every test of the families that have NEON variants (in_between, knight_attacks), and the
+#   - every test of the families that have NEON variants (in_between, knight_attacks), the
+#     slider families' agreement test (hyperbola_neon) and the
 #     library's own tests of the SIMD driver, the CPU tokens and the positions;
 #   - the harness's tests of the command line, the records, the exports, advise and the README,
 #     which start the aarch64 binary under qemu (BITBENCH_TEST_RUNNER);
@@ -34,14 +35,16 @@ fi
 echo "aarch64: cross-building and testing under $(qemu-aarch64 --version | head -n 1)"
 # The tests that start the binary themselves start it under qemu too.
 export BITBENCH_TEST_RUNNER="qemu-aarch64 -L /usr/aarch64-linux-gnu"
-cargo test --target "$target" -p strategies --lib -- in_between knight_attacks simd cpu position::
+cargo test --target "$target" -p strategies --lib -- in_between knight_attacks sliders::agreement simd cpu \
+  position::
 cargo test --target "$target" -p harness --lib
 cargo test --target "$target" -p bitbench --test it -- cli:: records:: readme:: exports:: advise::
 # `verify` runs the binary those tests built (the test profile: optimised, debug assertions
 # on) rather than a release build: a second whole build for aarch64 took some four minutes of
 # CI's time, and verifying two families takes seconds either way.
 bitbench() { qemu-aarch64 -L /usr/aarch64-linux-gnu "target/$target/debug/bitbench" "$@"; }
-neon=in_between,knight_attacks
+neon=in_between,knight_attacks,rook_attacks/hyperbola_neon,bishop_attacks/hyperbola_neon
+neon+=,queen_attacks/hyperbola_neon
 bitbench --only "$neon" verify
 bitbench --only "$neon" --disable neon verify | tee target/verify-aarch64-no-neon.txt
 grep -q "disabled by --disable neon" target/verify-aarch64-no-neon.txt

@@ -5,8 +5,8 @@
 //! The default configuration ([`DefaultConfig`]: `magic` sliders, `rectangular` in-between,
 //! `snipers` checkers and pins, `lookup` knights, the fastest portable choices measured on the
 //! development machine, see `perft`'s documentation) and every configuration that differs from
-//! it in **one** technique: 21 slider techniques and 2 peers' slider lookups, 10 in-between, 4
-//! checkers-and-pins and 10 knight techniques (those that run on the architecture). Every
+//! it in **one** technique: every slider technique that runs on the architecture and 2 peers'
+//! slider lookups, 10 in-between, 4 checkers-and-pins and 10 knight techniques. Every
 //! other combination would be its own copy of the generator, and all of them together (about
 //! 9,000) would take hours to compile; asking for one is an error
 //! ([`ConfigError::NotCompiled`]) that names the default. The peers' lookups are

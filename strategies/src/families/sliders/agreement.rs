@@ -23,7 +23,9 @@ fn every_variant_agrees<P: LinePiece>() {
     for bmi2 in ["pext", "split_pext", "slide_arithmetic"] {
         assert_eq!(ran.contains(&bmi2), has(Feature::Bmi2), "{bmi2}");
     }
-    assert_eq!(ran.contains(&"kogge_stone_avx2"), has(Feature::Avx2));
+    for avx2 in ["kogge_stone_avx2", "dual_hyperbola_avx2"] {
+        assert_eq!(ran.contains(&avx2), has(Feature::Avx2), "{avx2}");
+    }
     for avx512 in [
         "kogge_stone_avx512",
         "kogge_stone_avx512_batch",
@@ -32,6 +34,7 @@ fn every_variant_agrees<P: LinePiece>() {
         assert_eq!(ran.contains(&avx512), has(Feature::Avx512f), "{avx512}");
     }
     assert_eq!(ran.contains(&"hyperbola_gfni"), has(Feature::Gfni));
+    assert_eq!(ran.contains(&"hyperbola_neon"), has(Feature::Neon));
 }
 
 #[test]

@@ -222,6 +222,22 @@ crate::framework::family::table::family! {
             source: Source::New,
             footprint: hyperbola::GFNI_TABLE_BYTES,
         },
+        DualHyperbolaAvx2 {
+            name: "dual_hyperbola_avx2",
+            summary: "hyperbola quintessence on the file and both diagonals in one __m256i (vpshufb byte swap), the rank from a table",
+            needs: avx2,
+            kernel: super::avx2::dual_hyperbola::DualHyperbolaAvx2::new(avx2),
+            source: Source::New,
+            footprint: hyperbola::TABLE_BYTES,
+        },
+        HyperbolaNeon {
+            name: "hyperbola_neon",
+            summary: "hyperbola quintessence on every line, two lines per 128-bit vector, bit reversal by rbit and rev64",
+            needs: neon,
+            kernel: super::neon::hyperbola::HyperbolaNeon::new(neon),
+            source: Source::New,
+            footprint: hyperbola::GFNI_TABLE_BYTES,
+        },
         MagicGatherAvx512 {
             name: "magic_gather_avx512",
             summary: "the magic lookup of eight queries at once by AVX-512 gathers",

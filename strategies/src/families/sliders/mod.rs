@@ -20,7 +20,7 @@
 //! `families.rs` holding the one table of techniques both families are made from (see
 //! [`crate::framework::family::pieces`]), and `workloads.rs` the one generic `Bench` impl. A technique is one file implementing
 //! [`Slider`]; SIMD techniques sit under `avx2/`, `avx512/` and `gfni/`, compiled for x86-64
-//! only and reachable only through a capability token.
+//! only, and under `neon/` for AArch64 only; each reachable only through a capability token.
 //!
 //! The variants, with their footprints and sources, are the rows of the `family!` table
 //! in `families.rs`; `cargo run --release -- list --only rook_attacks,bishop_attacks` prints
@@ -60,6 +60,8 @@ pub mod avx2;
 pub mod avx512;
 #[cfg(target_arch = "x86_64")]
 pub mod gfni;
+#[cfg(target_arch = "aarch64")]
+pub mod neon;
 #[cfg(target_arch = "x86_64")]
 pub mod pext;
 #[cfg(target_arch = "x86_64")]
