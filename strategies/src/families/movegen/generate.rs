@@ -355,17 +355,37 @@ fn pinned_moves<C: Config, K: Sink>(config: C, frame: &Frame, position: &Positio
     let queens = position.kind(Piece::Queen);
     let on_line = rook_lines & frame.targets;
     for from in orthogonal & position.kind(Piece::Rook) {
-        sink.piece(position, Piece::Rook, from, slider.rook(from, occupied) & on_line);
+        sink.piece(
+            position,
+            Piece::Rook,
+            from,
+            slider.rook(from, occupied) & on_line,
+        );
     }
     for from in orthogonal & queens {
-        sink.piece(position, Piece::Queen, from, slider.rook(from, occupied) & on_line);
+        sink.piece(
+            position,
+            Piece::Queen,
+            from,
+            slider.rook(from, occupied) & on_line,
+        );
     }
     let on_line = bishop_lines & frame.targets;
     for from in diagonal & position.kind(Piece::Bishop) {
-        sink.piece(position, Piece::Bishop, from, slider.bishop(from, occupied) & on_line);
+        sink.piece(
+            position,
+            Piece::Bishop,
+            from,
+            slider.bishop(from, occupied) & on_line,
+        );
     }
     for from in diagonal & queens {
-        sink.piece(position, Piece::Queen, from, slider.bishop(from, occupied) & on_line);
+        sink.piece(
+            position,
+            Piece::Queen,
+            from,
+            slider.bishop(from, occupied) & on_line,
+        );
     }
     for from in frame.pinned & position.kind(Piece::Pawn) {
         let line = if rook_lines.contains(from) {
@@ -373,7 +393,13 @@ fn pinned_moves<C: Config, K: Sink>(config: C, frame: &Frame, position: &Positio
         } else {
             bishop_lines & lines::BISHOP_LINES.0[from as usize]
         };
-        pawn_moves(frame, position, Bitboard::from_square(from), line & frame.targets, sink);
+        pawn_moves(
+            frame,
+            position,
+            Bitboard::from_square(from),
+            line & frame.targets,
+            sink,
+        );
     }
 }
 

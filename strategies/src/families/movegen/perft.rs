@@ -69,7 +69,9 @@ struct Recurse<C, I> {
 impl<C: Config, I: Isa> Recurse<C, I> {
     #[inline(always)]
     fn child(&mut self, child: &Position, mv: Move) {
-        self.nodes += self.isa.perft_from(self.config, child, Some(mv), self.depth);
+        self.nodes += self
+            .isa
+            .perft_from(self.config, child, Some(mv), self.depth);
     }
 }
 
@@ -130,8 +132,13 @@ impl<C: Config, I: Isa> Sink for Recurse<C, I> {
 /// call. Other architectures have a population count in their baseline.
 trait Isa: Copy {
     /// Perft below a position reached by `last`, at `depth` of at least 1.
-    fn perft_from<C: Config>(self, config: C, position: &Position, last: Option<Move>, depth: u32)
-        -> u64;
+    fn perft_from<C: Config>(
+        self,
+        config: C,
+        position: &Position,
+        last: Option<Move>,
+        depth: u32,
+    ) -> u64;
 }
 
 /// The target's baseline instructions.
@@ -152,7 +159,12 @@ impl Isa for Portable {
 }
 
 #[inline(never)]
-fn portable_perft<C: Config>(config: C, position: &Position, last: Option<Move>, depth: u32) -> u64 {
+fn portable_perft<C: Config>(
+    config: C,
+    position: &Position,
+    last: Option<Move>,
+    depth: u32,
+) -> u64 {
     perft_body(Portable, config, position, last, depth)
 }
 
