@@ -197,8 +197,9 @@ def main():
     print(f"perft, one thread, on {cpu_name()}; {args.runs} alternating runs; "
           "nodes per second, median [range], in millions")
     for peer in peers:
-        print(f"  {peer.name}: built with {peer.build}")
-        print(f"    changed in the scratch copy: {peer.changed}")
+        for line in (f"{peer.name}: built with {peer.build}",
+                     f"changed in the scratch copy: {peer.changed}"):
+            print(textwrap.fill(line, WIDTH, initial_indent="  ", subsequent_indent="    "))
     print("  bitbench: its default build (`cargo build --release`), `bitbench perft FEN DEPTH`")
     for note in notes:
         print(textwrap.fill(note, WIDTH, initial_indent="  ", subsequent_indent="    "))
@@ -223,7 +224,8 @@ def main():
             low = min(ratios, key=ratios.get)
             print(f"  {label} / {peer.name}:\n    geometric mean {geomean(list(ratios.values())):.2f}x, "
                   f"lowest {ratios[low]:.2f}x ({low})")
-            print("    " + ", ".join(f"{n} {r:.2f}x" for n, r in ratios.items()))
+            print(textwrap.fill(", ".join(f"{n} {r:.2f}x" for n, r in ratios.items()), WIDTH,
+                                initial_indent="    ", subsequent_indent="    "))
     print()
     print("every bitbench configuration, geometric mean (M nodes/s), fastest first:")
     for program in sorted((p.name for p in ours), key=lambda p: -score[p]):
