@@ -164,7 +164,12 @@ impl Isa for Portable {
 }
 
 #[inline(never)]
-fn portable_perft<C: Config>(config: C, position: &Position, last: Option<Move>, depth: u32) -> u64 {
+fn portable_perft<C: Config>(
+    config: C,
+    position: &Position,
+    last: Option<Move>,
+    depth: u32,
+) -> u64 {
     perft_body(Portable, config, position, last, depth)
 }
 
