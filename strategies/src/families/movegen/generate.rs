@@ -4,7 +4,7 @@
 
 use super::Config;
 use crate::board::bitboard::more_than_one;
-use crate::board::geometry::{lines, NOT_A, NOT_H, RANK_1, RANK_8};
+use crate::board::geometry::{lines, FILE_A, NOT_A, NOT_H, RANK_1, RANK_8};
 use crate::board::position::leapers::{self, forward};
 use crate::board::position::{Castling, Colour, Move, Piece, Position};
 use crate::families::checkers_pins::{CheckersAndPins, CheckersPins};
@@ -340,10 +340,7 @@ fn pawn_moves<K: Sink>(
 /// attacks meet those lines only on the pin line (its other line is parallel to the king's),
 /// and on that line they stop at the king and at the pinner. Likewise for a bishop or queen
 /// pinned on a diagonal, with `BISHOP_LINES[king]`. A bishop pinned on a rank or file, or a
-/// rook pinned on a diagonal, has no move. A pinned pawn's squares are tested against the pin
-/// line itself, since its captures leave it: the squares both `from` and the king see on
-/// an empty board along the shared line (the other lines through the two are parallel, and
-/// meet the shared line only at the two squares themselves).
+/// rook pinned on a diagonal, has no move. Pinned pawns: [`pinned_pawn_moves`].
 #[inline(never)]
 fn pinned_moves<C: Config, K: Sink>(config: C, frame: &Frame, position: &Position, sink: &mut K) {
     let (occupied, slider, king) = (frame.occupied, config.slider(), frame.king);
@@ -387,19 +384,51 @@ fn pinned_moves<C: Config, K: Sink>(config: C, frame: &Frame, position: &Positio
             slider.bishop(from, occupied) & on_line,
         );
     }
-    for from in frame.pinned & position.kind(Piece::Pawn) {
-        let line = if rook_lines.contains(from) {
-            rook_lines & lines::ROOK_LINES.0[from as usize]
-        } else {
-            bishop_lines & lines::BISHOP_LINES.0[from as usize]
+    let pawns = frame.pinned & position.kind(Piece::Pawn);
+    if !pawns.is_empty() {
+        pinned_pawn_moves(frame, position, pawns, bishop_lines, sink);
+    }
+}
+
+/// The moves of pinned pawns, set-wise (not in check). A pawn pinned on the king's file may
+/// push along it and never capture; one pinned on a diagonal may only capture along it (the
+/// pinner), and never push; one pinned on the rank has no move (en passant is tested apart).
+/// A capture square off the pin diagonal lies on the pawn's other diagonal, parallel to the
+/// king's other one, so `bishop_lines` (the king's diagonals) keeps exactly the captures
+/// along the pin; a push is never kept for those pawns.
+#[inline(always)]
+fn pinned_pawn_moves<K: Sink>(
+    frame: &Frame,
+    position: &Position,
+    pawns: Bitboard,
+    bishop_lines: Bitboard,
+    sink: &mut K,
+) {
+    let file = Bitboard(FILE_A << frame.king.file()) & !Bitboard::from_square(frame.king);
+    let on_file = pawns & file;
+    if !on_file.is_empty() {
+        pawn_moves(frame, position, on_file, file & frame.targets, sink);
+    }
+    let diagonal = (pawns & bishop_lines).0;
+    if diagonal != 0 {
+        let us = frame.us;
+        let mask = (bishop_lines & frame.targets & frame.enemy).0;
+        let (west, east) = pawn_captures(us, diagonal);
+        let (west, east) = (west & mask, east & mask);
+        let last = promotion_rank(us);
+        let targets = |set: u64| PawnTargets {
+            single: Bitboard::EMPTY,
+            double: Bitboard::EMPTY,
+            west: Bitboard(west & set),
+            east: Bitboard(east & set),
+            push: push_offset(us),
         };
-        pawn_moves(
-            frame,
-            position,
-            Bitboard::from_square(from),
-            line & frame.targets,
-            sink,
-        );
+        if (west | east) & !last != 0 {
+            sink.pawns(position, targets(!last));
+        }
+        if (west | east) & last != 0 {
+            sink.promotions(position, targets(last));
+        }
     }
 }
 
