@@ -15,9 +15,8 @@
 //! 2. King moves and castling: the squares that need an answer are gathered first (the
 //!    king's neighbours not ours and not attacked by an enemy pawn, knight or king; for each
 //!    castling whose right holds and whose path is empty, the two squares the king crosses and
-//!    lands on), then the enemy sliders whose empty-board lines meet one of them are looked
-//!    up once each, with the king lifted off the board (so it cannot hide behind itself). In
-//!    double check, nothing else.
+//!    lands on); if there are any, every enemy slider is looked up once, with the king lifted
+//!    off the board (so it cannot hide behind itself). In double check, nothing else.
 //! 3. The target mask: the squares not ours; in check, only the checker and the squares
 //!    between it and the king (the [`InBetween`] technique).
 //! 4. Unpinned knights, bishops, rooks and queens: their attacks (knight and slider techniques)
