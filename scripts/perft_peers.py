@@ -197,9 +197,10 @@ def main():
     print(f"perft, one thread, on {cpu_name()}; {args.runs} alternating runs; "
           "nodes per second, median [range], in millions")
     for peer in peers:
-        for line in (f"{peer.name}: built with {peer.build}",
-                     f"changed in the scratch copy: {peer.changed}"):
-            print(textwrap.fill(line, WIDTH, initial_indent="  ", subsequent_indent="    "))
+        print(textwrap.fill(f"{peer.name}: built with {peer.build}", WIDTH,
+                            initial_indent="  ", subsequent_indent="    "))
+        print(textwrap.fill(f"changed in the scratch copy: {peer.changed}", WIDTH,
+                            initial_indent="    ", subsequent_indent="      "))
     print("  bitbench: its default build (`cargo build --release`), `bitbench perft FEN DEPTH`")
     for note in notes:
         print(textwrap.fill(note, WIDTH, initial_indent="  ", subsequent_indent="    "))
