@@ -7,11 +7,13 @@
 //! - [`names`]: the one gate between a name and a path;
 //! - [`units`]: sizes in bytes as people read them;
 //! - [`stats`]: summary statistics and the least-squares line;
+//! - [`nested`]: intervals over rounds within forks and forks within a run;
 //! - [`machine`]: the machine a run happens on.
 
 pub mod console;
 pub mod machine;
 pub mod names;
+pub mod nested;
 pub mod output;
 pub mod signals;
 pub mod stats;
