@@ -1,14 +1,15 @@
 #!/usr/bin/env bash
 # Selection invariance: each variant of a set (every one with a table of 256 KiB or more, plus
 # three with small tables and three without) measured inside its family's full selection and
-# alone with the floor, interleaved in 16 sweeps, with the ratio full/alone paired by sweep and
-# its 95% interval (`bitbench invariance`; target [0.9, 1.1]).
+# alone with the floor, interleaved in 16 sweeps in three processes (forks), with the ratio
+# full/alone paired by slice (a sweep in one fork) and its 95% interval (`bitbench invariance`;
+# target [0.9, 1.1]).
 #
 #   scripts/selection-invariance.sh            measure with the main run's budget and write the
 #                                              table to results/<cpu>/selection-invariance-<time>.txt
 #   scripts/selection-invariance.sh --quick    the quick form, printed only (what .ci/run does)
 #
-# Any other arguments go to `bitbench invariance` (`--only`, `--seed`, `--disable`). A figure
+# Any other arguments go to `bitbench invariance` (`--only`, `--seed`, `--disable`, `--forks`). A figure
 # outside the target exits 1; in CI (CI=true) it is reported and the script exits 0, since
 # timings on a shared machine are no test. Any other failure exits with its own status.
 set -euo pipefail

@@ -7,6 +7,9 @@ use clap::{Args, Parser, Subcommand};
 use harness::choose::select::Selection;
 use std::path::PathBuf;
 use strategies::inputs::DEFAULT_SEED;
+
+/// `--forks`'s default: [`harness::measure::DEFAULT_FORKS`].
+const DEFAULT_FORKS: u64 = harness::measure::DEFAULT_FORKS as u64;
 use strategies::{Cpu, Families, Feature};
 
 #[derive(Parser)]
@@ -87,6 +90,10 @@ pub enum Command {
     /// (internal) The cache simulation's worker, run under valgrind by `run --cache-sim`.
     #[command(hide = true)]
     CacheSimWorker(CacheSimWorkerArgs),
+    /// (internal) One fork of a measurement: builds the workloads of `--tool` and measures
+    /// the slices its parent sends (harness::measure::fork).
+    #[command(hide = true)]
+    ForkWorker(ForkWorkerArgs),
 }
 
 impl Command {
@@ -109,6 +116,7 @@ impl Command {
             Command::Crosscheck(a) => (Some(&mut a.only), Some(&mut a.disable)),
             Command::Invariance(a) => (Some(&mut a.only), Some(&mut a.disable)),
             Command::CacheSimWorker(a) => (Some(&mut a.only), Some(&mut a.disable)),
+            Command::ForkWorker(a) => (Some(&mut a.only), Some(&mut a.disable)),
         }
     }
 
@@ -305,7 +313,7 @@ pub struct RunArgs {
     /// Only check the timer: time chains of 1 to 32 dependent adds and print the line fit.
     #[arg(
         long,
-        conflicts_with_all = ["quick", "out", "seed", "cache_sim", "only", "disable"]
+        conflicts_with_all = ["quick", "out", "seed", "cache_sim", "forks", "only", "disable"]
     )]
     pub self_check: bool,
     /// Seed of the random inputs.
@@ -314,6 +322,11 @@ pub struct RunArgs {
     /// Also count simulated cache misses per query under valgrind (cache-pressure workloads).
     #[arg(long)]
     pub cache_sim: bool,
+    /// Processes that measure, sharing the budget: the same binary started again, each with
+    /// its own layout in memory (1: this process alone, as before forks).
+    #[arg(long, value_name = "N", default_value_t = DEFAULT_FORKS,
+          value_parser = clap::value_parser!(u64).range(1..=16))]
+    pub forks: u64,
     #[command(flatten)]
     pub only: Only,
     #[command(flatten)]
@@ -382,6 +395,28 @@ pub struct VerifyArgs {
     pub disable: Disable,
 }
 
+/// What a fork's worker measures: the workloads of which command.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum ForkTool {
+    Run,
+    Crosscheck,
+    Invariance,
+}
+
+#[derive(Args)]
+pub struct ForkWorkerArgs {
+    #[arg(long, value_enum)]
+    pub tool: ForkTool,
+    #[arg(long)]
+    pub quick: bool,
+    #[arg(long)]
+    pub seed: u64,
+    #[command(flatten)]
+    pub only: Only,
+    #[command(flatten)]
+    pub disable: Disable,
+}
+
 #[derive(Args)]
 pub struct CacheSimWorkerArgs {
     #[arg(long)]
@@ -432,6 +467,7 @@ impl RunArgs {
             self_check: false,
             seed: DEFAULT_SEED,
             cache_sim: false,
+            forks: DEFAULT_FORKS,
             only: Only::default(),
             disable: Disable::default(),
         }
@@ -486,6 +522,11 @@ pub struct CrosscheckArgs {
     /// Seed of the random inputs.
     #[arg(long, default_value_t = DEFAULT_SEED)]
     pub seed: u64,
+    /// Processes that measure, sharing the budget: the same binary started again, each with
+    /// its own layout in memory (1: this process alone, as before forks).
+    #[arg(long, value_name = "N", default_value_t = DEFAULT_FORKS,
+          value_parser = clap::value_parser!(u64).range(1..=16))]
+    pub forks: u64,
     #[command(flatten)]
     pub only: Only,
     #[command(flatten)]
@@ -504,6 +545,11 @@ pub struct InvarianceArgs {
     /// Seed of the random inputs.
     #[arg(long, default_value_t = DEFAULT_SEED)]
     pub seed: u64,
+    /// Processes that measure, sharing the budget: the same binary started again, each with
+    /// its own layout in memory (1: this process alone, as before forks).
+    #[arg(long, value_name = "N", default_value_t = DEFAULT_FORKS,
+          value_parser = clap::value_parser!(u64).range(1..=16))]
+    pub forks: u64,
     /// Also write the table to DIR/<cpu>/selection-invariance-<UTC time>[-quick].txt.
     #[arg(long, value_name = "DIR")]
     pub out: Option<PathBuf>,

@@ -3,10 +3,10 @@
 //! [`harness::tools::invariance`]). Both exit 1 when a figure misses its target, so a script can
 //! tell; CI runs them to report, not to gate, as timings on a shared machine are no test.
 
-use crate::args::{Context, CrosscheckArgs, InvarianceArgs};
+use crate::args::{Context, CrosscheckArgs, ForkTool, InvarianceArgs};
 use anyhow::{bail, Context as _, Result};
 use harness::base::machine::Machine;
-use harness::base::signals::{self, Deferred, Interrupted};
+use harness::base::signals::{self, Deferred};
 use harness::choose::select::Selection;
 use harness::measure::{Plan, Progress, SweepLines};
 use harness::record::{utc_now, write_new_atomically};
@@ -22,30 +22,37 @@ pub fn crosscheck(context: &Context, args: &CrosscheckArgs) -> Result<ExitCode> 
         .into_iter()
         .filter(|d| context.selection.includes(d) && context.cpu.check_all(d.requires).is_ok())
         .collect();
-    outln!("crosscheck {}", described(&selected, args.quick, args.seed));
-    let plan = plan(args.quick, args.seed)?;
+    outln!(
+        "crosscheck {}",
+        described(&selected, args.quick, args.seed, args.forks)
+    );
+    let plan = plan(args.quick, args.seed, args.forks)?;
     if !super::verified(context, args.seed) {
         return Ok(ExitCode::FAILURE);
     }
     let _deferred = Deferred::begin();
     let started = Instant::now();
     let stages: Vec<crosscheck::Stage> = super::families().iter().map(|f| f.crosscheck).collect();
+    let spawn = super::fork::spawner(ForkTool::Crosscheck, context, args.seed, args.quick);
     let checks = crosscheck::crosscheck(
         &stages,
         &context.cpu,
         &context.selection,
         &plan,
+        Some(&spawn),
         &mut progress(),
         &signals::STOP,
     )
-    .map_err(|_| stopped())?;
+    .map_err(super::fork::halted)?;
     outln!(
         "\ncrosscheck: the harness's hot throughput median on each family's headline \
          distribution (the main run's rounds{}) beside a plain loop over the same kind of \
-         queries (one batch call, the fastest of at least {} passes in each of two bursts, \
-         before and after the rounds); {:.1} s\n",
+         queries (one batch call, at least {} passes), run in the same slices, just before \
+         the rounds, in {}; ratio: the harness's median over the plain loop's per slice, \
+         combined over slices and processes, with its 95% interval; {:.1} s\n",
         if args.quick { ", quick" } else { "" },
         crosscheck::MIN_REPS,
+        processes(plan.forks),
         started.elapsed().as_secs_f64()
     );
     harness::out!("{}", report::crosscheck_table(&checks));
@@ -59,14 +66,7 @@ pub fn crosscheck(context: &Context, args: &CrosscheckArgs) -> Result<ExitCode> 
 /// `bitbench invariance`.
 pub fn invariance(context: &Context, args: &InvarianceArgs) -> Result<ExitCode> {
     let machine = Machine::detect();
-    let set = if context.selection.names().is_empty() {
-        invariance::default_set::<Families>(&context.cpu)
-    } else {
-        Families::descriptors()
-            .into_iter()
-            .filter(|d| context.selection.includes(d) && context.cpu.check_all(d.requires).is_ok())
-            .collect()
-    };
+    let set = invariance_set(context);
     if set.is_empty() {
         bail!("nothing selected runs here");
     }
@@ -80,13 +80,13 @@ pub fn invariance(context: &Context, args: &InvarianceArgs) -> Result<ExitCode> 
     };
     outln!(
         "invariance {}{}",
-        described(&set, args.quick, args.seed),
+        described(&set, args.quick, args.seed, args.forks),
         dir.as_ref().map_or(String::new(), |d| format!(
             "; the table also goes to {}",
             d.display()
         ))
     );
-    let plan = plan(args.quick, args.seed)?;
+    let plan = plan(args.quick, args.seed, args.forks)?;
     // Every variant measured beside the set, its families' whole selections, is verified.
     let mut families: Vec<String> = set.iter().map(|d| d.family.to_string()).collect();
     families.dedup();
@@ -101,21 +101,24 @@ pub fn invariance(context: &Context, args: &InvarianceArgs) -> Result<ExitCode> 
     let (now, stamp) = utc_now();
     let started = Instant::now();
     let stages: Vec<invariance::Stage> = super::families().iter().map(|f| f.invariance).collect();
+    let spawn = super::fork::spawner(ForkTool::Invariance, context, args.seed, args.quick);
     let rows = invariance::measure(
         &stages,
         &context.cpu,
         &set,
         &plan,
+        Some(&spawn),
         &mut progress(),
         &signals::STOP,
     )
-    .map_err(|_| stopped())?;
+    .map_err(super::fork::halted)?;
     let text = format!(
         "selection invariance on {} ({}), {now}, bitbench {}{}: each variant hot inside its \
          family's full selection (the main run's rounds) and alone (only it and the floor), \
-         the two interleaved in {} sweeps; full, alone: medians of all rounds; full/alone: \
-         the median over the sweeps of each sweep's ratio of medians, [a, b] its 95% interval \
-         (order statistics); target [{:.2}, {:.2}]; {:.1} s\n{}",
+         the two interleaved in {} sweeps, in {}; full, alone: medians of all rounds; \
+         full/alone: the median over the slices (a sweep in one process) of each slice's \
+         ratio of medians, [a, b] its 95% interval (order statistics); target [{:.2}, {:.2}]; \
+         {:.1} s\n{}",
         machine.cpu.describe(),
         machine.arch,
         harness::record::Tool::this_build()
@@ -123,6 +126,7 @@ pub fn invariance(context: &Context, args: &InvarianceArgs) -> Result<ExitCode> 
             .unwrap_or_else(|| "(no commit)".into()),
         if args.quick { ", --quick" } else { "" },
         invariance::sweeps(&plan),
+        processes(plan.forks),
         invariance::BAND.0,
         invariance::BAND.1,
         started.elapsed().as_secs_f64(),
@@ -149,28 +153,55 @@ pub fn invariance(context: &Context, args: &InvarianceArgs) -> Result<ExitCode> 
 
 /// What a check is about to measure, for the line it starts with (printed before an
 /// emulated process is refused, so that every option shows what it changed).
-fn described(variants: &[&Descriptor], quick: bool, seed: u64) -> String {
+fn described(variants: &[&Descriptor], quick: bool, seed: u64, forks: u64) -> String {
     let mut families: Vec<&str> = variants.iter().map(|d| d.family).collect();
     families.dedup();
     format!(
-        "of {} variants in {} families, seed {seed}, the {} run's budget per workload",
+        "of {} variants in {} families, seed {seed}, the {} run's budget per workload, in {}",
         variants.len(),
         families.len(),
-        if quick { "quick" } else { "main" }
+        if quick { "quick" } else { "main" },
+        processes(forks as usize)
     )
 }
 
-/// The main run's plan, or the quick run's; refused under emulation, where timings mean
-/// nothing.
-fn plan(quick: bool, seed: u64) -> Result<Plan> {
+/// The main run's plan, or the quick run's, in `forks` processes; refused under emulation,
+/// where timings mean nothing.
+fn plan(quick: bool, seed: u64, forks: u64) -> Result<Plan> {
     if let Some(how) = &Machine::detect().emulated {
         bail!("this process runs under emulation ({how}); timings would mean nothing");
     }
-    Ok(if quick {
+    let plan = if quick {
         Plan::quick(seed)
     } else {
         Plan::default_run(seed)
+    };
+    Ok(Plan {
+        forks: forks as usize,
+        ..plan
     })
+}
+
+/// `3 processes (forks)`, or `this one process`.
+pub fn processes(forks: usize) -> String {
+    if forks > 1 {
+        format!("{forks} processes (forks)")
+    } else {
+        "this one process".to_string()
+    }
+}
+
+/// The variants `invariance` checks: those `--only` names that run here, else the default set
+/// ([`invariance::default_set`]).
+pub fn invariance_set(context: &Context) -> Vec<&'static Descriptor> {
+    if context.selection.names().is_empty() {
+        invariance::default_set::<Families>(&context.cpu)
+    } else {
+        Families::descriptors()
+            .into_iter()
+            .filter(|d| context.selection.includes(d) && context.cpu.check_all(d.requires).is_ok())
+            .collect()
+    }
 }
 
 /// Progress on standard error: one line as each sweep starts ([`SweepLines`]).
@@ -181,12 +212,4 @@ fn progress() -> impl FnMut(Progress) {
             errln!("{line}");
         }
     }
-}
-
-/// The error a signal ends a measurement with: nothing was written.
-fn stopped() -> anyhow::Error {
-    let stopped = signals::received().unwrap_or(Interrupted {
-        signal: signals::SIGINT,
-    });
-    anyhow::Error::new(stopped).context("measuring; nothing was written")
 }

@@ -3,6 +3,7 @@
 pub mod advise;
 pub mod checks;
 pub mod engine;
+pub mod fork;
 pub mod list;
 pub mod perft;
 pub mod records;

@@ -1,13 +1,14 @@
 //! `run`, the main job: check the output folder, verify, measure, print the ranked tables,
 //! write the record and its charts. And `run --self-check`.
 
-use crate::args::{Context, RunArgs};
+use crate::args::{Context, ForkTool, RunArgs};
 use anyhow::{bail, Context as _, Result};
 use harness::base::machine::Machine;
 use harness::base::output;
-use harness::base::signals::{self, Deferred, Interrupted};
+use harness::base::signals::{self, Deferred};
 use harness::measure::clock::{self, ClockEstimate};
-use harness::measure::{Plan, Progress, Samples, SweepLines};
+use harness::measure::fork::Spawn;
+use harness::measure::{Halt, Measured, Plan, Progress, SweepLines};
 use harness::record::utc_now;
 use harness::{base::console, base::names, render::report, suite, tools::cachesim};
 use harness::{errln, out, outln};
@@ -52,6 +53,10 @@ pub fn run_and_write(context: &Context, args: &RunArgs) -> Result<PathBuf> {
     } else {
         Plan::default_run(args.seed)
     };
+    let plan = Plan {
+        forks: args.forks as usize,
+        ..plan
+    };
     out!(
         "{}",
         console::wrap(&describe(context, args, &plan), console::width(), 0)
@@ -81,12 +86,8 @@ pub fn run_and_write(context: &Context, args: &RunArgs) -> Result<PathBuf> {
     let (started_utc, stamp) = utc_now();
     let started = Instant::now();
     let clock = estimate_clock(args.quick);
-    let samples = measure(context, &plan, &signals::STOP).map_err(|_| {
-        let stopped = signals::received().unwrap_or(Interrupted {
-            signal: signals::SIGINT,
-        });
-        anyhow::Error::new(stopped).context(format!("measuring; {nothing}"))
-    })?;
+    let spawn = super::fork::spawner(ForkTool::Run, context, args.seed, args.quick);
+    let measured = measure(context, &plan, &spawn, &signals::STOP).map_err(super::fork::halted)?;
     let facts = suite::RunFacts {
         cpu: &context.cpu,
         selection: &context.selection,
@@ -95,7 +96,7 @@ pub fn run_and_write(context: &Context, args: &RunArgs) -> Result<PathBuf> {
         started_utc,
         started,
     };
-    let mut record = suite::record_of(facts, machine, clock, &samples);
+    let mut record = suite::record_of(facts, machine, clock, &measured);
     if args.cache_sim {
         cachesim::simulate(&mut record, &context.selection, &context.cpu, args.seed)
             .context(nothing)?;
@@ -125,10 +126,11 @@ fn describe(context: &Context, args: &RunArgs, plan: &Plan) -> String {
     families.dedup();
     let masked: Vec<&str> = context.cpu.disabled().iter().map(|f| f.name()).collect();
     format!(
-        "run: {}a budget of {} s of measuring (seed {:#x}), {} variants of {} families{}{}{}; records \
-         under {}",
+        "run: {}a budget of {} s of measuring in {} (seed {:#x}), {} variants of {} \
+         families{}{}{}; records under {}{}",
         if plan.quick { "--quick, " } else { "" },
         plan.total.as_secs(),
+        super::checks::processes(plan.forks),
         args.seed,
         runnable.len(),
         families.len(),
@@ -147,7 +149,15 @@ fn describe(context: &Context, args: &RunArgs, plan: &Plan) -> String {
         } else {
             ""
         },
-        args.out.join("<cpu>").display()
+        args.out.join("<cpu>").display(),
+        match harness::measure::fork::planted() {
+            Some((id, fork, factor)) if plan.forks > 1 => format!(
+                "; TEST ONLY: fork {fork} multiplies {id}'s times by {factor} \
+                 ({})",
+                harness::measure::fork::PLANT_ENV
+            ),
+            _ => String::new(),
+        }
     )
 }
 
@@ -206,8 +216,9 @@ fn estimate_clock(quick: bool) -> Option<ClockEstimate> {
 fn measure(
     context: &Context,
     plan: &Plan,
+    spawn: Spawn<'_>,
     stop: &AtomicBool,
-) -> Result<Vec<Samples>, harness::measure::Interrupted> {
+) -> Result<Measured, Halt> {
     let total = suite::planned_total(plan);
     let terminal = std::io::stderr().is_terminal();
     let started = Instant::now();
@@ -226,6 +237,7 @@ fn measure(
         &context.cpu,
         &context.selection,
         plan,
+        Some(spawn),
         &mut progress,
         stop,
     );

@@ -59,13 +59,14 @@ fn samples(family: &'static str, variant: &'static str, w: Workload, ns: f64) ->
         workload: w,
         ns_per_op: rounds,
         sweeps: vec![ROUNDS / 4; 4],
+        forks: Vec::new(),
         same_code_as: None,
         twin: false,
     }
 }
 
 fn record(samples: &[Samples]) -> Record {
-    let analysis = analyze(samples, None);
+    let analysis = analyze(samples, None, &[]);
     let (measurements, ranks, controls) =
         (analysis.measurements, analysis.ranks, analysis.controls);
     Record {
@@ -82,8 +83,12 @@ fn record(samples: &[Samples]) -> Record {
             only: vec![],
             cache_state: None,
             loops: None,
+            forks: None,
+            planted_bias: None,
         },
         clock: None,
+        fork_clocks: vec![],
+        outliers: vec![],
         simd_speedups: simd_speedups(&measurements),
         measurements,
         ranks,

@@ -48,6 +48,7 @@ pub fn synthetic_record_with(brand: &str, started_utc: &str, options: Options) -
                 workload,
                 ns_per_op: vec![0.5, 0.6, 0.55],
                 sweeps: Vec::new(),
+                forks: Vec::new(),
                 same_code_as: None,
                 twin: false,
                 requires: vec![],
@@ -74,6 +75,7 @@ pub fn synthetic_record_with(brand: &str, started_utc: &str, options: Options) -
                     workload,
                     ns_per_op: rounds,
                     sweeps: Vec::new(),
+                    forks: Vec::new(),
                     same_code_as: None,
                     twin: false,
                     requires: d.requires.iter().map(|f| f.name()).collect(),
@@ -84,7 +86,7 @@ pub fn synthetic_record_with(brand: &str, started_utc: &str, options: Options) -
     let mut synthetic = Synthetic(Vec::new(), options);
     Families::for_each(&mut synthetic);
     let samples = synthetic.0;
-    let analysis = analyze(&samples, None);
+    let analysis = analyze(&samples, None, &[]);
     let (measurements, ranks, controls) =
         (analysis.measurements, analysis.ranks, analysis.controls);
     let mut machine = Machine::detect();
@@ -103,8 +105,12 @@ pub fn synthetic_record_with(brand: &str, started_utc: &str, options: Options) -
             only: vec![],
             cache_state: None,
             loops: None,
+            forks: None,
+            planted_bias: None,
         },
         clock: None,
+        fork_clocks: vec![],
+        outliers: vec![],
         simd_speedups: simd_speedups(&measurements),
         cache_sim: None,
         measurements,

@@ -180,7 +180,9 @@ fn one_more_line_in_the_list_is_all_a_family_needs() {
         ..Plan::quick(1)
     };
     let stop = AtomicBool::new(false);
-    let samples = suite::measure_all(&stages, &cpu, &toy_only, &plan, &mut |_| {}, &stop).unwrap();
+    let samples = suite::measure_all(&stages, &cpu, &toy_only, &plan, None, &mut |_| {}, &stop)
+        .unwrap()
+        .samples;
     // The floor, both variants and the A/A twin of the first, in every workload of the
     // matrix; the twin is never ranked.
     let workloads = harness::measure::workload::Workload::matrix::<toy::Toy>().len();
@@ -188,7 +190,7 @@ fn one_more_line_in_the_list_is_all_a_family_needs() {
     assert!(samples
         .iter()
         .any(|s| s.twin && s.variant == "count_ones-aa" && s.same_code_as == Some("count_ones")));
-    let analysis = analyze(&samples, None);
+    let analysis = analyze(&samples, None, &[]);
     let (measurements, ranks) = (analysis.measurements, analysis.ranks);
     assert!(measurements.iter().all(|m| m.family == "toy"));
     assert_eq!(ranks.len(), 2);

@@ -74,6 +74,7 @@ fn below_the_floor_is_suspect() {
         workload,
         ns_per_op: vec![ns, ns, ns],
         sweeps: Vec::new(),
+        forks: Vec::new(),
         same_code_as: None,
         twin: false,
     };
@@ -84,6 +85,7 @@ fn below_the_floor_is_suspect() {
             sample("fine", false, 1.5),
         ],
         None,
+        &[],
     )
     .measurements;
     let suspect = |name: &str| {

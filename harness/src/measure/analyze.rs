@@ -3,11 +3,13 @@
 //! within each workload, calls the A/A controls, the ties and each family's ranking.
 
 use super::Samples;
-use crate::base::stats::{clustered_median_interval, round_significant, Summary};
+use crate::base::nested::{fork_outlier, nested_median_interval_at, Layout};
+use crate::base::stats::{median, round_significant, Summary};
 use crate::record::analysis::{
-    compare_within_workload, controls, kept, rank, tied, workload_key, WorkloadKey, ROUND_DIGITS,
+    compare_within_workload, controls, kept, rank, tied, workload_key, workload_label, WorkloadKey,
+    ROUND_DIGITS,
 };
-use crate::record::{ClockEstimate, FamilyControl, Interval, Measurement, Rank};
+use crate::record::{ClockEstimate, FamilyControl, Interval, Measurement, Outlier, Rank};
 use std::collections::BTreeMap;
 
 /// What a run's samples come to.
@@ -16,14 +18,37 @@ pub struct Analysis {
     pub measurements: Vec<Measurement>,
     pub ranks: Vec<Rank>,
     pub controls: Vec<FamilyControl>,
+    /// Measurements one fork measured apart from the others.
+    pub outliers: Vec<Outlier>,
 }
 
 /// Turns raw samples into measurements (statistics, intervals, ratios, floor multiples,
-/// suspects, cycles), the families' A/A controls, the ties and each family's ranking.
-pub fn analyze(samples: &[Samples], clock: Option<&ClockEstimate>) -> Analysis {
+/// suspects, cycles), the families' A/A controls, the ties, each family's ranking and the
+/// per-process outliers. `clock` is the run's estimate; `fork_clocks` each fork's, by which a
+/// fork's rounds are converted to cycles (empty when one process measured).
+pub fn analyze(
+    samples: &[Samples],
+    clock: Option<&ClockEstimate>,
+    fork_clocks: &[Option<ClockEstimate>],
+) -> Analysis {
     let mut measurements: Vec<Measurement> = samples
         .iter()
-        .filter_map(|s| measurement(s, clock))
+        .filter_map(|s| measurement(s, clock, fork_clocks))
+        .collect();
+    let outliers = measurements
+        .iter()
+        .filter(|m| !m.floor)
+        .filter_map(|m| {
+            let outlier = fork_outlier(&m.rounds, m.layout())?;
+            Some(Outlier {
+                family: m.family.clone(),
+                variant: m.variant.clone(),
+                workload: workload_label(m),
+                fork: outlier.fork,
+                median: outlier.median,
+                others: outlier.others,
+            })
+        })
         .collect();
     let mut groups: BTreeMap<WorkloadKey, (Vec<usize>, usize)> = BTreeMap::new();
     for (i, m) in measurements.iter().enumerate() {
@@ -55,18 +80,47 @@ pub fn analyze(samples: &[Samples], clock: Option<&ClockEstimate>) -> Analysis {
         measurements,
         ranks,
         controls,
+        outliers,
     }
 }
 
+/// Each round's time in cycles, at the clock of the fork that measured it; `None` unless every
+/// fork of the rounds has an estimate.
+fn cycles_per_round(s: &Samples, fork_clocks: &[Option<ClockEstimate>]) -> Option<Vec<f64>> {
+    if s.forks.len() != s.sweeps.len() || s.sweeps.iter().sum::<usize>() != s.ns_per_op.len() {
+        return None;
+    }
+    let mut cycles = Vec::with_capacity(s.ns_per_op.len());
+    let mut rounds = s.ns_per_op.iter();
+    for (&fork, &length) in s.forks.iter().zip(&s.sweeps) {
+        let ghz = fork_clocks.get(fork)?.as_ref()?.ghz;
+        cycles.extend(rounds.by_ref().take(length).map(|ns| ns * ghz));
+    }
+    Some(cycles)
+}
+
 /// One variant's measurement in one workload, before it is compared with the others.
-fn measurement(s: &Samples, clock: Option<&ClockEstimate>) -> Option<Measurement> {
+fn measurement(
+    s: &Samples,
+    clock: Option<&ClockEstimate>,
+    fork_clocks: &[Option<ClockEstimate>],
+) -> Option<Measurement> {
     let rounds: Vec<f64> = s
         .ns_per_op
         .iter()
         .map(|&x| round_significant(x, ROUND_DIGITS))
         .collect();
     let summary = Summary::of(&rounds)?;
-    let (low, high) = clustered_median_interval(&rounds, &s.sweeps);
+    let layout = Layout {
+        slices: &s.sweeps,
+        forks: &s.forks,
+    };
+    let (low, high) = nested_median_interval_at(&rounds, layout, 0.95);
+    let cycles = match cycles_per_round(s, fork_clocks) {
+        Some(per_round) => median(&per_round).map(kept),
+        None if s.forks.is_empty() => clock.map(|c| kept(summary.median * c.ghz)),
+        None => None,
+    };
     Some(Measurement {
         family: s.family.into(),
         variant: s.variant.into(),
@@ -77,12 +131,13 @@ fn measurement(s: &Samples, clock: Option<&ClockEstimate>) -> Option<Measurement
         ns_per_op: summary,
         rounds,
         sweeps: s.sweeps.clone(),
+        forks: s.forks.clone(),
         median_interval: Some(Interval {
             median: summary.median,
-            low,
-            high,
+            low: low.min(summary.median),
+            high: high.max(summary.median),
         }),
-        cycles_per_op_estimate: clock.map(|c| kept(summary.median * c.ghz)),
+        cycles_per_op_estimate: cycles,
         ratio_to_best: None,
         paired_ratio_to_best: None,
         tied_with_best: None,

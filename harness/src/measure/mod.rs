@@ -30,12 +30,14 @@
 
 mod analyze;
 pub mod clock;
+pub mod fork;
 pub mod workload;
 
 pub use analyze::{analyze, Analysis};
 
 use crate::choose::select::{entries, Selection};
 use crate::measure::workload::{HotPass, Mode, Prepared, Workload, PRESSURE_BLOCK};
+use crate::record::ClockEstimate;
 use rand::seq::SliceRandom;
 use rand_chacha::ChaCha8Rng;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -63,7 +65,14 @@ pub struct Plan {
     /// Sweeps through all the workloads of all the families, each taking an equal slice of
     /// every budget.
     pub sweeps: usize,
+    /// Processes that measure, each a share of every slice ([`fork`]); 1 measures in this
+    /// process.
+    pub forks: usize,
 }
+
+/// The forks of a default or quick run: at least three, so that one process that measures
+/// differently from the others stands out ([`crate::base::nested::fork_outlier`]).
+pub const DEFAULT_FORKS: usize = 3;
 
 /// How much more of the budget a cache-pressure workload gets (its sweeps take time that is
 /// not measured).
@@ -79,6 +88,7 @@ impl Plan {
             min_rounds: 12,
             max_rounds: 32,
             sweeps: 4,
+            forks: DEFAULT_FORKS,
         }
     }
 
@@ -91,6 +101,7 @@ impl Plan {
             min_rounds: 12,
             max_rounds: 24,
             sweeps: 2,
+            forks: DEFAULT_FORKS,
         }
     }
 
@@ -123,8 +134,13 @@ pub struct Samples {
     pub requires: Vec<&'static str>,
     pub workload: Workload,
     pub ns_per_op: Vec<f64>,
-    /// How many of the rounds each sweep took, in order (they sum to the number of rounds).
+    /// How many rounds each slice took, in the order they were measured (they sum to the
+    /// number of rounds): one slice per sweep in one process, one per sweep and fork with
+    /// forks.
     pub sweeps: Vec<usize>,
+    /// The fork that measured each slice (one per entry of `sweeps`); empty when this
+    /// process measured them all.
+    pub forks: Vec<usize>,
     /// An A/A control: the variant whose code this one runs too (see the module docs).
     pub same_code_as: Option<&'static str>,
     /// The runner's second measurement of [`Samples::same_code_as`] under a second name: not a
@@ -135,6 +151,38 @@ pub struct Samples {
 /// The run was interrupted (Ctrl-C); nothing measured so far is to be trusted or written.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Interrupted;
+
+/// Why a measurement ended early: nothing measured so far is to be trusted or written.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Halt {
+    /// A signal (Ctrl-C).
+    Interrupted,
+    /// A fork could not be started, or ended, or answered what it should not.
+    Failed(String),
+}
+
+impl From<Interrupted> for Halt {
+    fn from(_: Interrupted) -> Halt {
+        Halt::Interrupted
+    }
+}
+
+impl std::fmt::Display for Halt {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Halt::Interrupted => f.write_str("interrupted"),
+            Halt::Failed(why) => f.write_str(why),
+        }
+    }
+}
+
+/// A measurement's samples, and the clock estimate of each fork that took them (empty when
+/// this process measured).
+#[derive(Clone, Debug)]
+pub struct Measured {
+    pub samples: Vec<Samples>,
+    pub fork_clocks: Vec<Option<ClockEstimate>>,
+}
 
 /// Where the runner is, for a progress display.
 #[derive(Clone, Debug)]
@@ -214,6 +262,15 @@ pub trait WorkloadRun {
     /// How many slots its rounds run (the floor, the variants, a twin): as many samples as
     /// [`WorkloadRun::into_samples`] returns.
     fn slots(&self) -> usize;
+    /// Each slot's name (the floor's is [`FLOOR`]).
+    fn names(&self) -> Vec<String>;
+    /// Takes the times measured so far, per slot, and forgets them (a fork's worker, after
+    /// each slice).
+    fn drain(&mut self) -> Vec<Vec<f64>>;
+    /// Adds one slice's times per slot, measured by fork `fork` (the parent of forks).
+    fn absorb(&mut self, fork: usize, slots: Vec<Vec<f64>>);
+    /// Frees what only measuring needs (drawn queries, eviction buffers) until the next slice.
+    fn park(&mut self);
     /// The samples, per variant and the floor.
     fn into_samples(self: Box<Self>) -> Vec<Samples>;
 }
@@ -336,25 +393,37 @@ impl<F: Family, V: Visitor<F>> Visitor<F> for AsTwin<V> {
     }
 }
 
-/// Measures `workloads` (of any families) under `plan`.
-///
-/// The run makes `plan.sweeps` sweeps through all the workloads, each giving every workload an
-/// equal slice of its budget, so a workload's samples are spread over the whole run: a
-/// disturbance of a few seconds on a shared machine, which slows every variant and the floor
-/// alike (as one did: docs/method.md, "Measurements behind the code"), then touches a
-/// minority of any workload's samples, which the median discards, instead of all of them.
-pub fn measure_workloads(
-    mut workloads: Vec<Box<dyn WorkloadRun>>,
-    cpu: &Cpu,
+/// Where the scheduler is: the workload (its index), the sweep (from 1), and the slice's
+/// budget and rounds (per process that measures it).
+pub(crate) struct At {
+    pub workload: usize,
+    pub sweep: usize,
+    pub budget: Duration,
+    pub min_rounds: usize,
+    pub max_rounds: usize,
+}
+
+/// What [`schedule`] calls for each slice: measure it (or have it measured) into the workload.
+pub(crate) type SliceMeasure<'a> =
+    dyn FnMut(&mut Box<dyn WorkloadRun>, &At) -> Result<(), Halt> + 'a;
+
+/// The plan's sweeps through `workloads`, each giving every workload an equal slice of its
+/// budget, `measure` called for each slice; `processes` share each slice, so the rounds per
+/// slice are the plan's divided among `sweeps × processes`.
+pub(crate) fn schedule(
+    workloads: &mut [Box<dyn WorkloadRun>],
     plan: &Plan,
+    processes: usize,
     progress: &mut dyn FnMut(Progress),
     stop: &AtomicBool,
-) -> Result<Vec<Samples>, Interrupted> {
+    measure: &mut SliceMeasure<'_>,
+) -> Result<(), Halt> {
     let total_weight: u32 = workloads.iter().map(|w| Plan::weight(w.workload())).sum();
     let sweeps = plan.sweeps.max(1);
+    let slices = sweeps * processes.max(1);
     let (min_rounds, max_rounds) = (
-        plan.min_rounds.div_ceil(sweeps),
-        plan.max_rounds.div_ceil(sweeps),
+        plan.min_rounds.div_ceil(slices),
+        plan.max_rounds.div_ceil(slices),
     );
     let budget_total: Duration = workloads
         .iter()
@@ -362,7 +431,10 @@ pub fn measure_workloads(
         .sum();
     let mut budget_done = Duration::ZERO;
     for sweep in 1..=sweeps {
-        for state in &mut workloads {
+        for (index, state) in workloads.iter_mut().enumerate() {
+            if stop.load(Ordering::Relaxed) {
+                return Err(Halt::Interrupted);
+            }
             let label = format!("{}/{}", state.family(), state.workload().label());
             let label = if sweeps > 1 {
                 format!("sweep {sweep}/{sweeps} {label}")
@@ -378,14 +450,55 @@ pub fn measure_workloads(
                 sweeps,
             });
             let slice = plan.budget_of(state.workload(), total_weight) / sweeps as u32;
-            state.measure(cpu, slice, min_rounds, max_rounds, stop)?;
+            let at = At {
+                workload: index,
+                sweep,
+                budget: slice,
+                min_rounds,
+                max_rounds,
+            };
+            measure(state, &at)?;
             budget_done += slice;
         }
     }
-    Ok(workloads
-        .into_iter()
-        .flat_map(|state| state.into_samples())
-        .collect())
+    Ok(())
+}
+
+/// Measures `workloads` (of any families) under `plan`: in `plan.forks` worker processes
+/// started by `spawn` ([`fork`]), or in this process when the plan has one fork or there is no
+/// way to start workers (tests, `cargo bench`).
+///
+/// The run makes `plan.sweeps` sweeps through all the workloads, each giving every workload an
+/// equal slice of its budget, so a workload's samples are spread over the whole run: a
+/// disturbance of a few seconds on a shared machine, which slows every variant and the floor
+/// alike (as one did: docs/method.md, "Measurements behind the code"), then touches a
+/// minority of any workload's samples, which the median discards, instead of all of them.
+pub fn measure_workloads(
+    mut workloads: Vec<Box<dyn WorkloadRun>>,
+    cpu: &Cpu,
+    plan: &Plan,
+    spawn: Option<fork::Spawn<'_>>,
+    progress: &mut dyn FnMut(Progress),
+    stop: &AtomicBool,
+) -> Result<Measured, Halt> {
+    let fork_clocks = match spawn.filter(|_| plan.forks > 1) {
+        Some(spawn) => fork::measure_forked(&mut workloads, plan, spawn, progress, stop)?,
+        None => {
+            schedule(&mut workloads, plan, 1, progress, stop, &mut |state, at| {
+                state
+                    .measure(cpu, at.budget, at.min_rounds, at.max_rounds, stop)
+                    .map_err(Halt::from)
+            })?;
+            Vec::new()
+        }
+    };
+    Ok(Measured {
+        samples: workloads
+            .into_iter()
+            .flat_map(|state| state.into_samples())
+            .collect(),
+        fork_clocks,
+    })
 }
 
 /// [`measure_workloads`], keeping each workload's samples apart, in the workloads' order.
@@ -393,11 +506,13 @@ pub fn measure_each(
     workloads: Vec<Box<dyn WorkloadRun>>,
     cpu: &Cpu,
     plan: &Plan,
+    spawn: Option<fork::Spawn<'_>>,
     progress: &mut dyn FnMut(Progress),
     stop: &AtomicBool,
-) -> Result<Vec<Vec<Samples>>, Interrupted> {
+) -> Result<Vec<Vec<Samples>>, Halt> {
     let slots: Vec<usize> = workloads.iter().map(|w| w.slots()).collect();
-    let mut flat = measure_workloads(workloads, cpu, plan, progress, stop)?.into_iter();
+    let measured = measure_workloads(workloads, cpu, plan, spawn, progress, stop)?;
+    let mut flat = measured.samples.into_iter();
     Ok(slots
         .into_iter()
         .map(|n| flat.by_ref().take(n).collect())
@@ -412,8 +527,10 @@ struct WorkloadState<F: Bench> {
     /// Decides each round's order.
     order: ChaCha8Rng,
     rounds: usize,
-    /// Rounds per slice (per sweep), in order.
+    /// Rounds per slice, in order.
     sweeps: Vec<usize>,
+    /// The fork of each slice, when forks measured them ([`WorkloadRun::absorb`]).
+    forks: Vec<usize>,
 }
 
 impl<F: Bench> WorkloadState<F> {
@@ -426,6 +543,7 @@ impl<F: Bench> WorkloadState<F> {
             order: inputs::rng(seed, &stream),
             rounds: 0,
             sweeps: Vec::new(),
+            forks: Vec::new(),
         }
     }
 
@@ -464,6 +582,36 @@ impl<F: Bench> WorkloadRun for WorkloadState<F> {
 
     fn slots(&self) -> usize {
         self.slots.len()
+    }
+
+    fn names(&self) -> Vec<String> {
+        self.slots
+            .iter()
+            .map(|slot| match *slot {
+                Slot::Floor => FLOOR.to_string(),
+                Slot::Variant(v) => F::descriptor(v).name.to_string(),
+                Slot::Twin(v) => twin_name(F::descriptor(v).name),
+            })
+            .collect()
+    }
+
+    fn drain(&mut self) -> Vec<Vec<f64>> {
+        self.sweeps.clear();
+        self.samples.iter_mut().map(std::mem::take).collect()
+    }
+
+    fn absorb(&mut self, fork: usize, slots: Vec<Vec<f64>>) {
+        let rounds = slots.first().map_or(0, Vec::len);
+        for (kept, new) in self.samples.iter_mut().zip(slots) {
+            kept.extend(new);
+        }
+        self.sweeps.push(rounds);
+        self.forks.push(fork);
+        self.rounds += rounds;
+    }
+
+    fn park(&mut self) {
+        self.prepared.release();
     }
 
     fn measure(
@@ -507,6 +655,7 @@ impl<F: Bench> WorkloadRun for WorkloadState<F> {
     fn into_samples(self: Box<Self>) -> Vec<Samples> {
         let workload = self.prepared.workload;
         let sweeps = self.sweeps;
+        let forks = self.forks;
         let copies: Vec<&'static str> = F::same_code()
             .into_iter()
             .filter(|v| self.slots.contains(&Slot::Variant(*v)))
@@ -526,6 +675,7 @@ impl<F: Bench> WorkloadRun for WorkloadState<F> {
                     workload,
                     ns_per_op,
                     sweeps: sweeps.clone(),
+                    forks: forks.clone(),
                     same_code_as: None,
                     twin: false,
                 };

@@ -19,10 +19,8 @@
 //!   workload's best; each variant is compared with the **first** ([`paired_geomean`]), never
 //!   with the one above it, and a variant tied with the first shares rank 1.
 
-use crate::base::stats::{
-    clustered_median_interval, clustered_median_interval_at, geometric_mean, median,
-    round_significant, Summary,
-};
+use crate::base::nested::{nested_median_interval_at, nested_ratio_at, Layout};
+use crate::base::stats::{geometric_mean, round_significant, Summary};
 use crate::record::{
     ControlPair, FamilyControl, FamilyWise, Interval, Measurement, Mode, Rank, SimdSpeedup,
 };
@@ -59,7 +57,7 @@ pub(crate) fn workload_key(m: &Measurement) -> WorkloadKey {
 }
 
 /// `distribution/mode`, plus `/E` under cache pressure.
-fn workload_label(m: &Measurement) -> String {
+pub(crate) fn workload_label(m: &Measurement) -> String {
     match m.mode {
         Mode::CachePressure => format!(
             "{}/{}/{}",
@@ -125,7 +123,7 @@ fn relate_within_workload(measurements: &mut [Measurement], indices: &[usize]) {
         m.paired_ratio_to_best = if i == best && !m.rounds.is_empty() {
             point(1.0)
         } else {
-            paired_ratio(&m.rounds, &best_rounds, &m.sweeps)
+            paired_ratio(&m.rounds, &best_rounds, m.layout())
         };
         m.ratio_to_best = Some(
             m.paired_ratio_to_best
@@ -141,7 +139,7 @@ fn relate_within_workload(measurements: &mut [Measurement], indices: &[usize]) {
 pub fn rederive(record: &mut crate::record::Record) {
     for m in record.measurements.iter_mut() {
         if !m.rounds.is_empty() {
-            let (low, high) = clustered_median_interval(&m.rounds, &m.sweeps);
+            let (low, high) = nested_median_interval_at(&m.rounds, m.layout(), 0.95);
             let median = m.ns_per_op.median;
             m.median_interval = Some(Interval {
                 median,
@@ -164,21 +162,18 @@ pub fn rederive(record: &mut crate::record::Record) {
     record.ranks = rank(&record.measurements, &|_| 1.0);
 }
 
-/// The per-round ratio `a[i] / b[i]`: its median and 95% interval (clustered by `sweeps`, the
-/// rounds per sweep). `None` without rounds, or when the two were not measured in the same
-/// rounds.
-pub fn paired_ratio(a: &[f64], b: &[f64], sweeps: &[usize]) -> Option<Interval> {
-    paired_ratio_at(a, b, sweeps, 0.95)
+/// The per-round ratio `a[i] / b[i]`, paired within each fork and combined across forks
+/// ([`crate::base::nested::nested_ratio_at`]; with one process, the median of the per-round
+/// ratios), and its 95% interval. `layout` gives the rounds' slices and forks. `None` without
+/// rounds, or when the two were not measured in the same rounds.
+pub fn paired_ratio(a: &[f64], b: &[f64], layout: Layout<'_>) -> Option<Interval> {
+    paired_ratio_at(a, b, layout, 0.95)
 }
 
 /// [`paired_ratio`] with its interval at confidence `level`.
-pub fn paired_ratio_at(a: &[f64], b: &[f64], sweeps: &[usize], level: f64) -> Option<Interval> {
-    if a.is_empty() || a.len() != b.len() {
-        return None;
-    }
-    let ratios: Vec<f64> = a.iter().zip(b).map(|(x, y)| x / y).collect();
-    let (low, high) = clustered_median_interval_at(&ratios, sweeps, level);
-    let point = kept(median(&ratios)?);
+pub fn paired_ratio_at(a: &[f64], b: &[f64], layout: Layout<'_>, level: f64) -> Option<Interval> {
+    let (point, low, high) = nested_ratio_at(a, b, layout, level)?;
+    let point = kept(point);
     // Rounded to the record's digits, outward, so the rounded point stays inside.
     Some(Interval {
         median: point,
@@ -244,7 +239,7 @@ pub fn controls(measurements: &[Measurement]) -> Vec<FamilyControl> {
             .filter_map(|s| {
                 let f = firsts.iter().find(|f| workload_key(f) == workload_key(s))?;
                 let ratio = |level| {
-                    paired_ratio_at(&s.rounds, &f.rounds, &s.sweeps, level)
+                    paired_ratio_at(&s.rounds, &f.rounds, s.layout(), level)
                         .or_else(|| point(kept(s.ns_per_op.median / f.ns_per_op.median)))
                 };
                 Some((workload_label(s), ratio(0.95)?, ratio(level)?))
@@ -359,7 +354,7 @@ pub fn simd_speedups(measurements: &[Measurement]) -> Vec<SimdSpeedup> {
                     p.requires.is_empty() && p.family == simd.family && p.workload == simd.workload
                 })
                 .min_by(|a, b| a.ns_per_op.median.total_cmp(&b.ns_per_op.median))?;
-            let interval = paired_ratio(&best.rounds, &simd.rounds, &simd.sweeps);
+            let interval = paired_ratio(&best.rounds, &simd.rounds, simd.layout());
             Some(SimdSpeedup {
                 family: simd.family.clone(),
                 variant: simd.variant.clone(),
@@ -442,7 +437,7 @@ pub fn paired_geomean(a: &[&Measurement], b: &[&Measurement]) -> Option<Interval
         .iter()
         .filter_map(|x| {
             let y = b.iter().find(|y| workload_key(y) == workload_key(x))?;
-            paired_ratio(&x.rounds, &y.rounds, &x.sweeps)
+            paired_ratio(&x.rounds, &y.rounds, x.layout())
         })
         .collect();
     (!intervals.is_empty()).then(|| geomean_of(&intervals))
@@ -523,7 +518,7 @@ mod tests {
     fn paired_points_lie_inside_their_intervals() {
         let a: Vec<f64> = (0..12).map(|i| 1.0 + (i % 4) as f64 * 0.011).collect();
         let b: Vec<f64> = (0..12).map(|i| 1.0 + (i % 3) as f64 * 0.017).collect();
-        let p = paired_ratio(&a, &b, &[3, 3, 3, 3]).unwrap();
+        let p = paired_ratio(&a, &b, Layout::single(&[3, 3, 3, 3])).unwrap();
         assert!(p.low <= p.median && p.median <= p.high, "{p:?}");
         let g = geomean_of(&[
             p,

@@ -14,8 +14,12 @@
 //! measurements), calls ties against the best variant and outside the A/A spread
 //! (`tied_with_best` on measurements and ranks, replacing 2's `tied_with_previous`), and
 //! makes `ratio_to_best` and `speedup` the medians of the per-round ratios whose intervals
-//! they are printed with. This build reads all three; the ranks of a record older than 3 are
-//! computed again from its measurements on reading, with this build's rule for ties
+//! they are printed with. 4 measures in forks (processes): `run.forks`, each fork's clock
+//! (`fork_clocks`), the fork of each slice (`forks` on measurements, beside `sweeps`, which
+//! now counts the rounds of each slice), intervals and ratios over forks
+//! ([`crate::base::nested`]), cycles from each fork's clock, and per-process outliers
+//! (`outliers`). This build reads all four; the ranks of a record older than 3 are computed
+//! again from its measurements on reading, with this build's rule for ties
 //! ([`crate::record::analysis::rank`]).
 
 pub mod analysis;
@@ -29,7 +33,7 @@ use crate::base::stats::{LineFit, Summary};
 use serde::{Deserialize, Serialize};
 
 /// The schema this build writes. It reads every version from [`OLDEST_SCHEMA`] to this one.
-pub const SCHEMA_VERSION: u32 = 3;
+pub const SCHEMA_VERSION: u32 = 4;
 /// The oldest schema this build reads.
 pub const OLDEST_SCHEMA: u32 = 1;
 
@@ -40,8 +44,13 @@ pub struct Record {
     pub tool: Tool,
     pub machine: Machine,
     pub run: Run,
-    /// The clock estimate of this run; `None` where the architecture has no add ladder.
+    /// The clock estimate of this run's parent process; `None` where the architecture has no
+    /// add ladder.
     pub clock: Option<ClockEstimate>,
+    /// Each fork's clock estimate, in fork order (schema 4; empty when one process measured).
+    /// A fork's rounds are converted to cycles with its own.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub fork_clocks: Vec<Option<ClockEstimate>>,
     pub measurements: Vec<Measurement>,
     /// Per family, each variant's geometric mean of its ratios to the best, ranked.
     pub ranks: Vec<Rank>,
@@ -53,6 +62,25 @@ pub struct Record {
     /// The caches the cache simulation modelled, when the run made one (`run --cache-sim`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub cache_sim: Option<SimulatedCaches>,
+    /// Measurements that one fork measured apart from all the others (schema 4;
+    /// [`crate::base::nested::fork_outlier`]).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub outliers: Vec<Outlier>,
+}
+
+/// A measurement that one fork (process) measured apart from all the others: a state of that
+/// process, such as where its tables landed, which no interval inside it could show.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Outlier {
+    pub family: String,
+    pub variant: String,
+    /// The workload, as `distribution/mode[/E]`.
+    pub workload: String,
+    pub fork: usize,
+    /// That fork's median time per unit.
+    pub median: f64,
+    /// The other forks' medians: `[fork, median]`.
+    pub others: Vec<(usize, f64)>,
 }
 
 /// How queries are issued.
@@ -138,6 +166,14 @@ pub struct Run {
     /// The cache state every sample was taken in, in words (schema 3; [`CACHE_STATE`]).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub cache_state: Option<String>,
+    /// How many processes measured (schema 4): 1 is the measuring process itself, as every
+    /// record before forks (`--forks 1`); more are forks started again from the same binary.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub forks: Option<usize>,
+    /// A bias planted on purpose in one fork, to test the outlier report (never in a real
+    /// run): `family/variant:fork:factor`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub planted_bias: Option<String>,
     /// The copy of the measuring loops that ran, the [`strategies::Level`] they were compiled
     /// for and its instructions: `x86-64-v4 (baseline + avx2,...)`. Absent from the records
     /// made before the loops were compiled per level, whose loops had the baseline's
@@ -201,15 +237,25 @@ pub struct Measurement {
     /// variant of a workload was measured back to back, so ratios can be taken per round.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub rounds: Vec<f64>,
-    /// How many of the rounds each sweep of the run took, in order (schema 2): rounds of one
-    /// sweep were taken close together, those of different sweeps seconds apart.
+    /// How many of the rounds each slice of the run took, in order (schema 2): rounds of one
+    /// slice were taken close together, those of different slices seconds apart. A slice is
+    /// one sweep's share of one process: one per sweep before schema 4, one per sweep and fork
+    /// with forks.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub sweeps: Vec<usize>,
+    /// The fork (process, from 0) that measured each slice, one per entry of `sweeps`
+    /// (schema 4; empty when one process measured every round).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub forks: Vec<usize>,
     /// The 95% interval of the median (schema 2): the rounds' order statistics, interpolated,
-    /// widened where the sweeps differ in level ([`crate::base::stats::clustered_median_interval`]).
+    /// widened where the slices differ in level ([`crate::base::stats::clustered_median_interval`]),
+    /// and with forks joined with the Student interval of the forks' medians
+    /// ([`crate::base::nested::nested_median_interval_at`]).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub median_interval: Option<Interval>,
-    /// `ns_per_op.median` times the estimated clock. An estimate.
+    /// The median over the rounds of each round's time in cycles, at the clock estimated by
+    /// the process that measured it (schema 4; before, `ns_per_op.median` times the run's
+    /// one estimate). An estimate.
     pub cycles_per_op_estimate: Option<f64>,
     /// The ratio to the variant with the best median in the same workload (1.00 = best): the
     /// median of the per-round ratios, the point of `paired_ratio_to_best` (schema 3); the
@@ -256,6 +302,14 @@ fn is_query(unit: &String) -> bool {
 }
 
 impl Measurement {
+    /// How its rounds fall into slices and forks.
+    pub fn layout(&self) -> crate::base::nested::Layout<'_> {
+        crate::base::nested::Layout {
+            slices: &self.sweeps,
+            forks: &self.forks,
+        }
+    }
+
     /// Whether the variant is tied with the best of its workload: as the record says (schema
     /// 3), else whether its paired ratio's interval includes parity. `None` without rounds
     /// (schema 1) or for the floor.

@@ -81,6 +81,20 @@ impl Spread {
         }
     }
 
+    /// Whether the spread between processes dominates `m`'s interval: it was measured in forks,
+    /// and its interval over them is more than twice as wide (on a log scale) as its rounds'
+    /// clustered interval alone, what one process would have shown.
+    pub fn between_processes(m: &Measurement) -> bool {
+        let Some(i) = m.median_interval else {
+            return false;
+        };
+        if m.layout().fork_count() < 2 || m.rounds.is_empty() || i.low <= 0.0 {
+            return false;
+        }
+        let (low, high) = crate::base::stats::clustered_median_interval(&m.rounds, &m.sweeps);
+        low > 0.0 && (i.high / i.low).ln() > 2.0 * (high / low).ln()
+    }
+
     /// The wider side as a percentage of the median: `±2%`, `±0.4%`.
     pub fn plus_minus(&self) -> String {
         if self.median <= 0.0 {

@@ -12,8 +12,9 @@ pub use run::{record_of, verified, RunFacts};
 
 use crate::choose::select::{all_entries, Selection};
 use crate::choose::verify::Verdict;
+use crate::measure::fork::Spawn;
 use crate::measure::workload::{Mode, Workload};
-use crate::measure::{measure_workloads, Interrupted, Plan, Progress, Samples, FLOOR};
+use crate::measure::{measure_workloads, Halt, Measured, Plan, Progress, WorkloadRun, FLOOR};
 use crate::suite::stages::FamilyStages;
 use serde::Serialize;
 use std::sync::atomic::AtomicBool;
@@ -114,21 +115,34 @@ pub fn planned_total(plan: &Plan) -> Duration {
     plan.total
 }
 
+/// The workloads of every selected, runnable variant of every family of `families`, ready to
+/// measure under `plan`: what the main run measures, and what each of its forks builds again.
+pub fn prepare_all(
+    families: &[FamilyStages],
+    cpu: &Cpu,
+    selection: &Selection,
+    plan: &Plan,
+) -> Vec<Box<dyn WorkloadRun>> {
+    families
+        .iter()
+        .flat_map(|family| (family.prepare)(cpu, selection, plan))
+        .collect()
+}
+
 /// Measures every selected, runnable variant of every family of `families`, all families'
-/// workloads interleaved in the plan's sweeps.
+/// workloads interleaved in the plan's sweeps, in the plan's forks when `spawn` can start
+/// them ([`crate::measure::fork`]).
 pub fn measure_all(
     families: &[FamilyStages],
     cpu: &Cpu,
     selection: &Selection,
     plan: &Plan,
+    spawn: Option<Spawn<'_>>,
     progress: &mut dyn FnMut(Progress),
     stop: &AtomicBool,
-) -> Result<Vec<Samples>, Interrupted> {
-    let workloads = families
-        .iter()
-        .flat_map(|family| (family.prepare)(cpu, selection, plan))
-        .collect();
-    measure_workloads(workloads, cpu, plan, progress, stop)
+) -> Result<Measured, Halt> {
+    let workloads = prepare_all(families, cpu, selection, plan);
+    measure_workloads(workloads, cpu, plan, spawn, progress, stop)
 }
 
 /// The `cargo bench` id of a variant (or the floor, [`FLOOR`]) in a workload:

@@ -6,7 +6,7 @@ use super::verify_all;
 use crate::base::machine::Machine;
 use crate::choose::select::Selection;
 use crate::measure::analyze;
-use crate::measure::Samples;
+use crate::measure::Measured;
 use crate::record::analysis::simd_speedups;
 use crate::record::{ClockEstimate, Record, Run, Tool, CACHE_STATE, SCHEMA_VERSION};
 use crate::render::report::verdicts;
@@ -56,9 +56,9 @@ pub fn record_of(
     facts: RunFacts<'_>,
     machine: Machine,
     clock: Option<ClockEstimate>,
-    samples: &[Samples],
+    measured: &Measured,
 ) -> Record {
-    let analysis = analyze(samples, clock.as_ref());
+    let analysis = analyze(&measured.samples, clock.as_ref(), &measured.fork_clocks);
     let disabled: Vec<String> = facts
         .cpu
         .disabled()
@@ -80,8 +80,14 @@ pub fn record_of(
             only: facts.selection.names().to_vec(),
             cache_state: Some(CACHE_STATE.to_string()),
             loops: Some(format!("{level} ({})", level.instructions())),
+            forks: Some(measured.fork_clocks.len().max(1)),
+            planted_bias: crate::measure::fork::planted()
+                .filter(|_| !measured.fork_clocks.is_empty())
+                .map(|(id, fork, factor)| format!("{id}:{fork}:{factor}")),
         },
         clock,
+        fork_clocks: measured.fork_clocks.clone(),
+        outliers: analysis.outliers,
         simd_speedups: simd_speedups(&analysis.measurements),
         measurements: analysis.measurements,
         ranks: analysis.ranks,

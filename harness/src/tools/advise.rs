@@ -296,7 +296,7 @@ fn crossover(record: &Record, family: &str, best: &str) -> Option<Crossover> {
                     .iter()
                     .find(|t| t.eviction_bytes == ours[i].eviction_bytes)?,
             );
-            match paired_ratio(&a.rounds, &b.rounds, &a.sweeps) {
+            match paired_ratio(&a.rounds, &b.rounds, a.layout()) {
                 Some(r) => (r.median > 1.0 && !tied(&r, spread)).then_some(r.median),
                 None => {
                     let ratio = a.ns_per_op.median / b.ns_per_op.median;

@@ -574,6 +574,7 @@ pub(crate) mod tests {
             ns_per_op: summary,
             rounds: vec![],
             sweeps: vec![],
+            forks: vec![],
             median_interval: None,
             cycles_per_op_estimate: None,
             ratio_to_best: None,

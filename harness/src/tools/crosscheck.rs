@@ -1,30 +1,35 @@
 //! `bitbench crosscheck`: the harness checked against the simplest loop that could measure the
-//! same thing.
+//! same thing, the two paired in time.
 //!
 //! For every selected family, the runner measures the family's headline workload in
 //! throughput mode as the main run does (every selected variant and the family's A/A control
 //! in interleaved rounds, each sample hot, with the main run's budget per workload, or the
-//! quick run's with `--quick`, but always the main run's passes: see `full_pools`).
-//! Then, in the same process, every variant runs a **plain loop**: one `Vec` of the family's
-//! queries from the same distribution, one batch call over all of it, the answers counted
-//! against their masks where the distribution has them, `black_box` on the inputs and the
-//! answers, repeated until at least [`MIN_REPS`] passes and [`MIN_TIME`] have gone by, and the
-//! fastest pass kept. Each plain loop runs twice, once before the harness's rounds and once
-//! after them, and keeps the fastest pass of both: a plain loop lasts some 20 ms, and on a
-//! shared machine a slow spell of a second or more could cover all of one burst, where it
-//! rarely covers two bursts some seconds apart. Between passes, untimed, the `Vec` is shuffled
-//! in place: a loop that replays one sequence lets the branch predictor learn it, where the
-//! harness's every round draws new queries, and no engine sees its queries twice in the same
-//! order. (What a slow spell and a replayed sequence did to plain loops is in
-//! docs/method.md, "Measurements behind the code".) No rounds, no copies, no eviction, no
-//! statistics: if the harness's median is more than [`TOLERANCE`] away from it, the harness
-//! adds or removes something that the plain loop does not, and that is a bug to find.
+//! quick run's with `--quick`, but always the main run's passes: see `full_pools`), in the
+//! run's forks. In every slice of those rounds, in the same process and just before them, every
+//! variant also runs a **plain loop**: one `Vec` of the family's queries from the same
+//! distribution, one batch call over all of it, the answers counted against their masks where
+//! the distribution has them, `black_box` on the inputs and the answers, at least
+//! [`MIN_REPS`] passes and [`MIN_TIME`]. Between passes, untimed, the `Vec` is shuffled in
+//! place: a loop that replays one sequence lets the branch predictor learn it, where the
+//! harness's every round draws new queries. No rounds, no copies, no eviction.
+//!
+//! **The same statistic on both sides, at the same moments.** Per slice, the harness's median
+//! over its rounds and the plain loop's median over its passes; their ratio per slice; the
+//! figure is those ratios combined over the slices within each fork and then over the forks
+//! ([`crate::base::nested::nested_point_interval_at`]), with its 95% interval. On a machine
+//! whose speed drifts, a plain loop's fastest pass and a harness median taken at other moments
+//! are not the same statistic at the same time, and differed both ways (docs/method.md,
+//! "Measurements behind the code"). If the ratio is more than [`TOLERANCE`] away from 1, the
+//! harness adds or removes something that the plain loop does not, and that is a bug to find.
 
+use crate::base::nested::{nested_point_interval_at, Layout};
 use crate::base::stats::median;
 use crate::choose::select::Selection;
+use crate::measure::fork::Spawn;
 use crate::measure::workload::{Mode, Workload};
 use crate::measure::{measure_each, measured_variants, prepare_workload, slots, Plan, Progress};
-use crate::measure::{Interrupted, WorkloadRun};
+use crate::measure::{Halt, Interrupted, Samples, WorkloadRun};
+use crate::record::Interval;
 use rand::Rng;
 use rand_chacha::ChaCha8Rng;
 use std::hint::black_box;
@@ -35,10 +40,10 @@ use strategies::{inputs, Answer, Bench, Cpu, Kernel, Level, Queries, Visitor};
 
 /// How far (as a factor, either way) a harness figure may be from its plain loop.
 pub const TOLERANCE: f64 = 1.25;
-/// Passes of a plain loop at least.
-pub const MIN_REPS: usize = 15;
-/// Time a plain loop runs at least, per variant.
-pub const MIN_TIME: Duration = Duration::from_millis(20);
+/// Passes of a plain loop at least, per slice.
+pub const MIN_REPS: usize = 5;
+/// Time a plain loop runs at least, per variant and slice.
+pub const MIN_TIME: Duration = Duration::from_millis(2);
 
 /// One variant's two figures.
 #[derive(Clone, Debug, PartialEq)]
@@ -49,22 +54,19 @@ pub struct Check {
     pub workload: &'static str,
     /// What the times are per (`query`, perft's `node`).
     pub unit: &'static str,
-    /// The harness's median time per unit, hot, throughput.
+    /// The harness's median time per unit over all its rounds, hot, throughput.
     pub harness_ns: f64,
-    /// The plain loop's fastest pass, per unit.
+    /// The plain loop's median pass over all its slices, per unit.
     pub plain_ns: f64,
+    /// Harness over plain loop, paired per slice, combined over slices and forks, with its
+    /// 95% interval.
+    pub ratio: Interval,
 }
 
 impl Check {
-    /// Harness over plain loop.
-    pub fn ratio(&self) -> f64 {
-        self.harness_ns / self.plain_ns
-    }
-
     /// Whether the two agree within [`TOLERANCE`].
     pub fn agrees(&self) -> bool {
-        let r = self.ratio();
-        (1.0 / TOLERANCE..=TOLERANCE).contains(&r)
+        (1.0 / TOLERANCE..=TOLERANCE).contains(&self.ratio.median)
     }
 }
 
@@ -72,56 +74,119 @@ impl Check {
 /// (see `crate::suite::stages`).
 pub type Stage = fn(&mut Collect<'_>);
 
-/// The selected variants of every family of `R` that run under `cpu`: their harness figures
-/// (measured under `plan`, whose total is scaled to the workloads measured here, as the main
-/// run would give them) and their plain loops, the fastest of a burst before the harness's
-/// rounds and one after them. In registry order.
+/// The selected variants of every family whose stages are `families` that run under `cpu`:
+/// their harness figures (measured under `plan`, whose total is scaled to the workloads
+/// measured here, as the main run would give them) beside their plain loops, paired per slice,
+/// in the plan's forks when `spawn` can start them. In registry order.
 pub fn crosscheck(
     families: &[Stage],
     cpu: &Cpu,
     selection: &Selection,
     plan: &Plan,
+    spawn: Option<Spawn<'_>>,
     progress: &mut dyn FnMut(Progress),
     stop: &AtomicBool,
-) -> Result<Vec<Check>, Interrupted> {
+) -> Result<Vec<Check>, Halt> {
+    let (workloads, plan) = prepare(families, cpu, selection, plan);
+    let samples = measure_each(workloads, cpu, &plan, spawn, progress, stop)?;
+    Ok(samples.iter().flat_map(|family| checks(family)).collect())
+}
+
+/// The workloads [`crosscheck()`] measures (each family's headline workload with its plain
+/// loops) and the plan they are measured under: what each fork builds again.
+pub fn prepare(
+    families: &[Stage],
+    cpu: &Cpu,
+    selection: &Selection,
+    plan: &Plan,
+) -> (Vec<Box<dyn WorkloadRun>>, Plan) {
     let mut collect = Collect {
         cpu,
         selection,
         plan,
         workloads: Vec::new(),
-        plain: Vec::new(),
         matrix_weight: 0,
     };
     for stage in families {
         stage(&mut collect);
     }
-    let Collect {
-        workloads,
-        mut plain,
-        matrix_weight,
-        ..
-    } = collect;
-    let mut checks: Vec<Check> = plain.iter_mut().flat_map(|family| family.run()).collect();
-    let measured_weight: u32 = workloads.iter().map(|w| Plan::weight(w.workload())).sum();
+    let measured_weight: u32 = collect
+        .workloads
+        .iter()
+        .map(|w| Plan::weight(w.workload()))
+        .sum();
     let plan = Plan {
-        total: plan.total * measured_weight / matrix_weight.max(1),
+        total: plan.total * measured_weight / collect.matrix_weight.max(1),
         ..full_pools(plan)
     };
-    let samples = measure_each(workloads, cpu, &plan, progress, stop)?;
-    let again = plain.iter_mut().flat_map(|family| family.run());
-    for (check, later) in checks.iter_mut().zip(again) {
-        check.plain_ns = check.plain_ns.min(later.plain_ns);
-    }
-    for check in &mut checks {
-        check.harness_ns = samples
-            .iter()
-            .flatten()
-            .find(|s| s.family == check.family && s.variant == check.variant && !s.twin)
-            .and_then(|s| median(&s.ns_per_op))
-            .unwrap_or(f64::NAN);
-    }
-    Ok(checks)
+    (collect.workloads, plan)
 }
+
+/// One family's checks from its workload's samples: the harness's slots (the floor, the
+/// variants, the twin), then one plain loop per variant, in the variants' order
+/// ([`Paired::into_samples`]).
+fn checks(samples: &[Samples]) -> Vec<Check> {
+    let harness: Vec<&Samples> = samples
+        .iter()
+        .filter(|s| !s.floor && !s.twin && !s.variant.starts_with(PLAIN))
+        .collect();
+    let plain = samples.iter().filter(|s| s.variant.starts_with(PLAIN));
+    harness
+        .into_iter()
+        .zip(plain)
+        .filter_map(|(h, p)| {
+            let (h_slices, p_slices) = (
+                split(&h.ns_per_op, &h.sweeps),
+                split(&p.ns_per_op, &p.sweeps),
+            );
+            let ratios: Vec<f64> = h_slices
+                .iter()
+                .zip(&p_slices)
+                .filter_map(|(h, p)| Some(median(h)? / median(p)?))
+                .collect();
+            let ones = vec![1; ratios.len()];
+            let forks = if h.forks.len() == ratios.len() {
+                &h.forks[..]
+            } else {
+                &[]
+            };
+            let layout = Layout {
+                slices: &ones,
+                forks,
+            };
+            let (point, low, high) = nested_point_interval_at(&ratios, layout, 0.95)?;
+            Some(Check {
+                family: h.family,
+                variant: h.variant,
+                workload: h.workload.distribution.name,
+                unit: h.workload.unit,
+                harness_ns: median(&h.ns_per_op)?,
+                plain_ns: median(&p.ns_per_op)?,
+                ratio: Interval {
+                    median: point,
+                    low,
+                    high,
+                },
+            })
+        })
+        .collect()
+}
+
+/// `values` cut into consecutive slices of the given lengths.
+fn split<'v>(values: &'v [f64], lengths: &[usize]) -> Vec<&'v [f64]> {
+    let mut start = 0;
+    lengths
+        .iter()
+        .map(|&n| {
+            let part = &values[start.min(values.len())..(start + n).min(values.len())];
+            start += n;
+            part
+        })
+        .collect()
+}
+
+/// What a plain loop's samples are named: `plain:` and the variant.
+const PLAIN: &str = "plain:";
 
 /// `plan` with the full passes of the main run, even from `--quick` (whose shorter rounds and
 /// budget it keeps): a quick pass of perft is four of its twelve positions, and a plain loop
@@ -148,7 +213,6 @@ pub struct Collect<'a> {
     selection: &'a Selection,
     plan: &'a Plan,
     workloads: Vec<Box<dyn WorkloadRun>>,
-    plain: Vec<Box<dyn PlainLoops + 'a>>,
     /// The weight of every workload the main run would measure for these families.
     matrix_weight: u32,
 }
@@ -167,60 +231,160 @@ impl<'a> Collect<'a> {
         };
         let run = prepare_workload::<F>(headline, &full_pools(self.plan), slots::<F>(&variants));
         let pool = run.workload().queries_per_pass();
-        self.workloads.push(run);
         let mut rng = inputs::rng(self.plan.seed, &format!("crosscheck/{}", F::NAME));
         let queries = F::queries(&headline.distribution, &mut rng, pool);
-        self.plain.push(Box::new(FamilyLoops::<F> {
-            cpu: self.cpu,
+        let plain = FamilyLoops::<F> {
+            cpu: self.cpu.clone(),
             variants,
             work: queries.inputs.iter().map(F::work).sum::<u64>().max(1),
             queries,
             rng: inputs::rng(self.plan.seed, &format!("crosscheck/order/{}", F::NAME)),
-            workload: headline,
+        };
+        self.workloads.push(Box::new(Paired {
+            harness: run,
+            times: vec![Vec::new(); plain.variants.len()],
+            slices: vec![Vec::new(); plain.variants.len()],
+            forks: Vec::new(),
+            plain,
         }));
     }
 }
 
-/// A family's plain loops, run as often as asked.
-trait PlainLoops {
-    /// Every variant's plain loop once: its checks, with the harness's figure still to come.
-    fn run(&mut self) -> Vec<Check>;
+/// A family's headline workload with its plain loops: each slice runs every variant's plain
+/// loop, then the harness's rounds. Its slots are the harness's, then one plain loop per
+/// variant.
+struct Paired<F: Bench> {
+    harness: Box<dyn WorkloadRun>,
+    plain: FamilyLoops<F>,
+    /// Per variant, its plain passes' times per unit.
+    times: Vec<Vec<f64>>,
+    /// Per variant, passes per slice.
+    slices: Vec<Vec<usize>>,
+    /// The fork of each slice, when forks measured them.
+    forks: Vec<usize>,
+}
+
+impl<F: Bench> WorkloadRun for Paired<F> {
+    fn family(&self) -> &'static str {
+        self.harness.family()
+    }
+
+    fn workload(&self) -> &Workload {
+        self.harness.workload()
+    }
+
+    fn measure(
+        &mut self,
+        cpu: &Cpu,
+        budget: Duration,
+        min_rounds: usize,
+        max_rounds: usize,
+        stop: &AtomicBool,
+    ) -> Result<(), Interrupted> {
+        for (i, passes) in self.plain.run().into_iter().enumerate() {
+            self.slices[i].push(passes.len());
+            self.times[i].extend(passes);
+        }
+        self.harness
+            .measure(cpu, budget, min_rounds, max_rounds, stop)
+    }
+
+    fn slots(&self) -> usize {
+        self.harness.slots() + self.times.len()
+    }
+
+    fn names(&self) -> Vec<String> {
+        let mut names = self.harness.names();
+        names.extend(self.plain.names().iter().map(|n| format!("{PLAIN}{n}")));
+        names
+    }
+
+    fn drain(&mut self) -> Vec<Vec<f64>> {
+        let mut slots = self.harness.drain();
+        slots.extend(self.times.iter_mut().map(std::mem::take));
+        self.slices.iter_mut().for_each(Vec::clear);
+        slots
+    }
+
+    fn absorb(&mut self, fork: usize, mut slots: Vec<Vec<f64>>) {
+        let plain = slots.split_off(self.harness.slots());
+        self.harness.absorb(fork, slots);
+        for (i, passes) in plain.into_iter().enumerate() {
+            self.slices[i].push(passes.len());
+            self.times[i].extend(passes);
+        }
+        self.forks.push(fork);
+    }
+
+    fn park(&mut self) {
+        self.harness.park();
+    }
+
+    fn into_samples(self: Box<Self>) -> Vec<Samples> {
+        let Paired {
+            harness,
+            plain,
+            times,
+            slices,
+            forks,
+        } = *self;
+        let mut samples = harness.into_samples();
+        let Some(template) = samples.iter().find(|s| s.floor).cloned() else {
+            return samples;
+        };
+        for ((name, times), slices) in plain.names().into_iter().zip(times).zip(slices) {
+            samples.push(Samples {
+                variant: leak(format!("{PLAIN}{name}")),
+                floor: false,
+                ns_per_op: times,
+                sweeps: slices,
+                forks: forks.clone(),
+                ..template.clone()
+            });
+        }
+        samples
+    }
+}
+
+/// A name for the run's lifetime (one per variant and check).
+fn leak(name: String) -> &'static str {
+    Box::leak(name.into_boxed_str())
 }
 
 /// The plain loops of `F`'s variants over one draw of its headline workload's queries.
-struct FamilyLoops<'a, F: Bench> {
-    cpu: &'a Cpu,
+struct FamilyLoops<F: Bench> {
+    cpu: Cpu,
     variants: Vec<F::Variant>,
     queries: Queries<F::Input>,
     work: u64,
-    /// Shuffles the queries between passes, its stream going on from one burst to the next.
+    /// Shuffles the queries between passes, its stream going on from one slice to the next.
     rng: ChaCha8Rng,
-    workload: Workload,
 }
 
-impl<F: Bench> PlainLoops for FamilyLoops<'_, F> {
-    fn run(&mut self) -> Vec<Check> {
-        let mut checks = Vec::new();
-        for &variant in &self.variants {
-            let plain = PlainLoop::<F> {
-                queries: &mut self.queries,
-                work: self.work,
-                rng: &mut self.rng,
-                level: Level::detect(self.cpu),
-            };
-            let Ok(plain_ns) = F::visit(variant, self.cpu, plain) else {
-                continue;
-            };
-            checks.push(Check {
-                family: F::NAME,
-                variant: F::descriptor(variant).name,
-                workload: self.workload.distribution.name,
-                unit: self.workload.unit,
-                harness_ns: f64::NAN,
-                plain_ns,
-            });
-        }
-        checks
+impl<F: Bench> FamilyLoops<F> {
+    /// Every variant's plain loop once: each one's passes, in time per unit.
+    fn run(&mut self) -> Vec<Vec<f64>> {
+        let level = Level::detect(&self.cpu);
+        self.variants
+            .clone()
+            .into_iter()
+            .map(|variant| {
+                let plain = PlainLoop::<F> {
+                    queries: &mut self.queries,
+                    work: self.work,
+                    rng: &mut self.rng,
+                    level,
+                };
+                F::visit(variant, &self.cpu, plain).unwrap_or_default()
+            })
+            .collect()
+    }
+
+    fn names(&self) -> Vec<&'static str> {
+        self.variants
+            .iter()
+            .map(|&v| F::descriptor(v).name)
+            .collect()
     }
 }
 
@@ -235,15 +399,15 @@ struct PlainLoop<'a, F: Bench> {
 }
 
 impl<F: Bench> Visitor<F> for PlainLoop<'_, F> {
-    type Output = f64;
-    fn visit<K: Kernel<F>>(self, kernel: K) -> f64 {
+    type Output = Vec<f64>;
+    fn visit<K: Kernel<F>>(self, kernel: K) -> Vec<f64> {
         plain_loop(kernel, self.queries, self.work, self.rng, self.level)
     }
 }
 
 /// One batch call over every query, the answers tested against their masks where there are
 /// any, as often as [`MIN_REPS`] and [`MIN_TIME`] ask, the queries shuffled (untimed) before
-/// each; the fastest pass per unit of work. The call and the test run in `level`'s copy, as
+/// each; every pass's time per unit of work. The call and the test run in `level`'s copy, as
 /// the harness's do.
 #[inline(never)]
 fn plain_loop<F: Bench, K: Kernel<F>>(
@@ -252,9 +416,9 @@ fn plain_loop<F: Bench, K: Kernel<F>>(
     work: u64,
     rng: &mut ChaCha8Rng,
     level: Level,
-) -> f64 {
+) -> Vec<f64> {
     let mut out = vec![F::Output::default(); queries.inputs.len()];
-    let mut fastest = f64::INFINITY;
+    let mut passes = Vec::new();
     let started = Instant::now();
     let mut reps = 0;
     while reps < MIN_REPS || (started.elapsed() < MIN_TIME && reps < 100_000) {
@@ -266,10 +430,10 @@ fn plain_loop<F: Bench, K: Kernel<F>>(
             out: &mut out,
         });
         black_box(&mut out);
-        fastest = fastest.min(start.elapsed().as_nanos() as f64 / work as f64);
+        passes.push(start.elapsed().as_nanos() as f64 / work as f64);
         reps += 1;
     }
-    fastest
+    passes
 }
 
 /// One pass of [`plain_loop`], as a [`Job`]: the batch call, and the answers tested against

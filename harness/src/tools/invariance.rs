@@ -27,8 +27,9 @@
 
 use crate::base::stats::{median, paired_group_ratio};
 use crate::choose::select::Selection;
+use crate::measure::fork::Spawn;
 use crate::measure::workload::{Mode, Workload};
-use crate::measure::{measure_each, measured_variants, prepare_workload, slots, Interrupted};
+use crate::measure::{measure_each, measured_variants, prepare_workload, slots, Halt};
 use crate::measure::{Plan, Progress, Slot, WorkloadRun};
 use crate::record::Interval;
 use std::sync::atomic::AtomicBool;
@@ -112,15 +113,32 @@ pub type Stage = fn(&mut Collect<'_>);
 
 /// Measures every variant of `set` alone and with its family (every variant of it that runs
 /// under `cpu`), under `plan` scaled so that each workload gets the budget the main run would
-/// give it.
+/// give it, in the plan's forks when `spawn` can start them.
 pub fn measure(
     families: &[Stage],
     cpu: &Cpu,
     set: &[&'static Descriptor],
     plan: &Plan,
+    spawn: Option<Spawn<'_>>,
     progress: &mut dyn FnMut(Progress),
     stop: &AtomicBool,
-) -> Result<Vec<Row>, Interrupted> {
+) -> Result<Vec<Row>, Halt> {
+    let (workloads, pairs, plan) = prepare(families, cpu, set, plan);
+    let samples = measure_each(workloads, cpu, &plan, spawn, progress, stop)?;
+    Ok(pairs
+        .into_iter()
+        .filter_map(|pair| pair.row(&samples))
+        .collect())
+}
+
+/// The workloads [`measure()`] measures, which hold each pair, and the plan they are measured
+/// under: what each fork builds again (it ignores the pairs).
+pub fn prepare(
+    families: &[Stage],
+    cpu: &Cpu,
+    set: &[&'static Descriptor],
+    plan: &Plan,
+) -> (Vec<Box<dyn WorkloadRun>>, Vec<Pair>, Plan) {
     let mut collect = Collect {
         cpu,
         set,
@@ -146,15 +164,11 @@ pub fn measure(
         max_rounds: plan.max_rounds * 2,
         ..plan.clone()
     };
-    let samples = measure_each(workloads, cpu, &plan, progress, stop)?;
-    Ok(pairs
-        .into_iter()
-        .filter_map(|pair| pair.row(&samples))
-        .collect())
+    (workloads, pairs, plan)
 }
 
 /// Which measured workloads hold one variant's two figures.
-struct Pair {
+pub struct Pair {
     descriptor: &'static Descriptor,
     workload: Workload,
     /// Indices into the measured workloads.

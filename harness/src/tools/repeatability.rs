@@ -165,7 +165,7 @@ fn orderings(pairs: &[(&Measurement, &Measurement)], first: &Record) -> (usize, 
         for (x, &i) in indices.iter().enumerate() {
             for &j in &indices[x + 1..] {
                 let ((a1, a2), (b1, b2)) = (pairs[i], pairs[j]);
-                let Some(ratio) = paired_ratio(&a1.rounds, &b1.rounds, &a1.sweeps) else {
+                let Some(ratio) = paired_ratio(&a1.rounds, &b1.rounds, a1.layout()) else {
                     continue;
                 };
                 if tied(&ratio, first.spread(&a1.family)) {

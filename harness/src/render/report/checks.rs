@@ -10,8 +10,9 @@ use crate::tools::crosscheck::{Check, TOLERANCE};
 use crate::tools::invariance::{Row, BAND};
 use std::fmt::Write;
 
-/// `crosscheck`'s table: per variant, the harness's median, the plain loop's fastest pass and
-/// their ratio, and whether it lies within the tolerance; then the verdict.
+/// `crosscheck`'s table: per variant, the harness's median, the plain loop's median pass, their
+/// ratio paired per slice with its 95% interval, and whether the ratio lies within the
+/// tolerance; then the verdict.
 pub fn crosscheck_table(checks: &[Check]) -> String {
     let mut table = TextTable::default();
     for (header, right) in [
@@ -20,6 +21,7 @@ pub fn crosscheck_table(checks: &[Check]) -> String {
         ("harness ns", true),
         ("plain ns", true),
         ("ratio", true),
+        ("95% interval", true),
         ("", false),
     ] {
         table.column(header, right);
@@ -30,7 +32,8 @@ pub fn crosscheck_table(checks: &[Check]) -> String {
             c.variant.to_string(),
             format!("{:.3}", c.harness_ns),
             format!("{:.3}", c.plain_ns),
-            format!("{:.2}x", c.ratio()),
+            format!("{:.2}x", c.ratio.median),
+            format!("[{:.2}, {:.2}]", c.ratio.low, c.ratio.high),
             if c.agrees() { "ok" } else { "FAR" }.to_string(),
         ]);
     }
@@ -38,7 +41,7 @@ pub fn crosscheck_table(checks: &[Check]) -> String {
     let far: Vec<String> = checks
         .iter()
         .filter(|c| !c.agrees())
-        .map(|c| format!("{}/{} {:.2}x", c.family, c.variant, c.ratio()))
+        .map(|c| format!("{}/{} {:.2}x", c.family, c.variant, c.ratio.median))
         .collect();
     let _ = writeln!(
         out,

@@ -126,16 +126,22 @@ impl Columns<'_> {
         let Some(m) = m else {
             return vec!["-".into(); columns];
         };
+        let spread = format!(
+            "{}{}",
+            Spread::of(m).plus_minus(),
+            if Spread::between_processes(m) {
+                BETWEEN
+            } else {
+                ""
+            }
+        );
         if self.compact {
             return vec![
                 format!("{:.2}", m.ns_per_op.median),
-                format!("{}{}", Spread::of(m).plus_minus(), marks(m)),
+                format!("{spread}{}", marks(m)),
             ];
         }
-        let mut cells = vec![
-            format!("{:.2}", m.ns_per_op.median),
-            Spread::of(m).plus_minus(),
-        ];
+        let mut cells = vec![format!("{:.2}", m.ns_per_op.median), spread];
         if self.cycles {
             cells.push(
                 m.cycles_per_op_estimate
@@ -149,6 +155,9 @@ impl Columns<'_> {
         cells
     }
 }
+
+/// After a spread that the differences between processes dominate.
+const BETWEEN: &str = "P";
 
 /// `≈` for a tie with the best (else a space, so the numbers line up), then `!` for a suspect.
 fn marks(m: &Measurement) -> String {
@@ -270,18 +279,81 @@ fn footnotes(record: &Record, width: usize, out: &mut String) {
     for line in uncertainty::explanation(record) {
         out.push_str(&wrap(&line, width, 2));
     }
+    let processes = record.run.forks.unwrap_or(1);
+    if processes > 1 {
+        out.push_str(&wrap(
+            &format!(
+                "Measured in {processes} processes (forks) sharing the budget. An interval \
+                 covers rounds within processes and processes within the run; ratios are \
+                 paired within each process, then combined. {BETWEEN} after a spread: the \
+                 differences between processes dominate it (the absolute time depends on \
+                 the process; quote the ratio)."
+            ),
+            width,
+            2,
+        ));
+    }
     if width >= WIDE {
-        let cycles = format!(
-            "* cycles/op are estimates: ns/op times the clock estimated in this run{}.",
-            record
-                .clock
-                .as_ref()
-                .map_or(" (none on this architecture)".into(), |c| format!(
-                    " ({:.2} GHz)",
-                    c.ghz
-                ))
-        );
+        let ghz: Vec<String> = record
+            .fork_clocks
+            .iter()
+            .map(|c| c.as_ref().map_or("?".into(), |c| format!("{:.2}", c.ghz)))
+            .collect();
+        let cycles =
+            if ghz.is_empty() {
+                format!(
+                    "* cycles/op are estimates: ns/op times the clock estimated in this run{}.",
+                    record.clock.as_ref().map_or(
+                        " (none on this architecture)".into(),
+                        |c| format!(" ({:.2} GHz)", c.ghz)
+                    )
+                )
+            } else {
+                format!(
+                    "* cycles/op are estimates: each round's time times the clock its process \
+                 estimated ({} GHz), the median of those.",
+                    ghz.join(", ")
+                )
+            };
         out.push_str(&wrap(&cycles, width, 2));
+    }
+    if !record.outliers.is_empty() {
+        out.push_str(&wrap(
+            "Per-process outliers: one process measured these apart from all the others (a \
+             state of that process, such as where its tables landed):",
+            width,
+            2,
+        ));
+        for o in &record.outliers {
+            let others: Vec<String> = o
+                .others
+                .iter()
+                .map(|(fork, median)| format!("{median:.4} in fork {fork}"))
+                .collect();
+            out.push_str(&wrap(
+                &format!(
+                    "- {}/{} {}: {:.4} ns in fork {}; {}",
+                    o.family,
+                    o.variant,
+                    o.workload,
+                    o.median,
+                    o.fork,
+                    others.join(", ")
+                ),
+                width,
+                4,
+            ));
+        }
+    }
+    if let Some(planted) = &record.run.planted_bias {
+        out.push_str(&wrap(
+            &format!(
+                "TEST ONLY: this run planted a bias ({planted}: family/variant:fork:factor); \
+                 its figures are not a measurement."
+            ),
+            width,
+            2,
+        ));
     }
     let suspects: Vec<String> = record
         .measurements
