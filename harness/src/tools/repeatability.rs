@@ -16,16 +16,27 @@
 //!   a workload whose paired per-round ratio is not tied: its interval lies wholly beyond
 //!   parity and the family's A/A spread, [`crate::record::analysis::tied`]), the share the second run
 //!   reproduces (the same variant is faster) (goal: at least 95%);
-//! - the share of medians within 5% of each other, the old measure, for comparison.
+//! - the share of medians within 5% of each other, the old measure, for comparison;
+//! - the same calibration and within-5% figures **in cycles** (each round at the clock of
+//!   the process that measured it), which a change of clock between the runs does not move;
+//! - **ratio calibration**: what ranks, apart from what drifts. Each variant's ratio to its
+//!   workload's best (run 1's best, in both runs) and to the floor, paired per round within
+//!   each process ([`crate::record::analysis::paired_ratio`]): a drift common to the whole
+//!   machine cancels in them. The share of run 2's ratios inside run 1's 95% intervals for
+//!   them, each taken as a prediction for a second run (its half-width on a log scale times
+//!   √2, for run 2's own sampling error, as the calibration of the medians does) (goal: at
+//!   least 95%);
+//! - the **common move**: when the medians (the floor's included) moved together between the
+//!   runs, the size of that move (the median change), as `compare` names drift.
 
 use crate::record::analysis::{control_deviation, paired_ratio, tied};
-use crate::record::{Measurement, Record};
+use crate::record::{Interval, Measurement, Record};
 use crate::tools::compare::Key;
 use anyhow::{bail, Result};
 use std::collections::BTreeMap;
 use std::fmt;
 
-/// The three figures, with their counts.
+/// The figures, with their counts.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Figures {
     pub medians: usize,
@@ -33,6 +44,19 @@ pub struct Figures {
     pub significant_orderings: usize,
     pub reproduced_orderings: usize,
     pub within_5_percent: usize,
+    /// Medians with a cycle estimate in both runs, and how many of those were inside and
+    /// within 5%, in cycles.
+    pub cycle_medians: usize,
+    pub cycles_inside_prediction: usize,
+    pub cycles_within_5_percent: usize,
+    /// Ratios (to the best and to the floor) found in both runs, and how many of run 2's lay
+    /// inside run 1's 95% intervals.
+    pub ratios: usize,
+    pub ratios_inside: usize,
+    /// The median change of every median between the runs (`run 2 / run 1 - 1`), when they
+    /// moved together: at least 80% of them, the floor's among them, the same way, by 2% or
+    /// more.
+    pub common_move: Option<f64>,
     /// The same for the cache-pressure measurements at 1 MiB and above alone.
     pub heavy_pressure: Option<Box<Figures>>,
 }
@@ -65,6 +89,36 @@ impl fmt::Display for Figures {
             "within 5%:          {} of the medians",
             share(self.within_5_percent, self.medians)
         )?;
+        if self.cycle_medians > 0 {
+            writeln!(
+                f,
+                "in cycles:          calibration {}, within 5% {} (each round at its own process's clock estimate)",
+                share(self.cycles_inside_prediction, self.cycle_medians),
+                share(self.cycles_within_5_percent, self.cycle_medians)
+            )?;
+        }
+        let ratio_share = if self.ratios == 0 {
+            "n/a".to_string()
+        } else {
+            format!(
+                "{:.1}%",
+                100.0 * self.ratios_inside as f64 / self.ratios as f64
+            )
+        };
+        writeln!(
+            f,
+            "ratio calibration: {ratio_share} of run 2's ratios inside run 1's 95% intervals ({} of {}: each variant's ratio to its workload's best and to the floor, paired per round within each process; intervals widened by √2 as predictions for a second run; goal ≥ 95%)",
+            self.ratios_inside, self.ratios
+        )?;
+        match self.common_move {
+            Some(change) => writeln!(
+                f,
+                "common move:        every median, the floor's included, moved together: run 2 is {:.1}% {} than run 1 (the median change); the ratios cancel it",
+                100.0 * change.abs(),
+                if change > 0.0 { "slower" } else { "faster" }
+            )?,
+            None => writeln!(f, "common move:        none (the medians did not move together by 2% or more)")?,
+        }
         if let Some(heavy) = &self.heavy_pressure {
             writeln!(f, "under cache pressure of 1 MiB and above:")?;
             for line in heavy
@@ -121,14 +175,145 @@ fn figures(first: &Record, second: &Record, keep: impl Fn(&Measurement) -> bool)
         .filter(|(a, b)| (b.ns_per_op.median / a.ns_per_op.median - 1.0).abs() <= 0.05)
         .count();
     let (significant, reproduced) = orderings(&pairs, first);
+    let cycles: Vec<(&Measurement, f64, f64)> = pairs
+        .iter()
+        .filter_map(|(a, b)| Some((*a, a.cycles_per_op_estimate?, b.cycles_per_op_estimate?)))
+        .collect();
+    let cycles_inside = cycles
+        .iter()
+        .filter(|(a, c1, c2)| {
+            let d = deviation.get(&a.family).copied().unwrap_or(0.0);
+            let scaled = scaled_to(a, *c1);
+            prediction_contains(&scaled, *c2, d)
+        })
+        .count();
+    let cycles_within = cycles
+        .iter()
+        .filter(|(_, c1, c2)| (c2 / c1 - 1.0).abs() <= 0.05)
+        .count();
+    let (ratios, ratios_inside) = ratio_calibration(&pairs, &second_by_key);
     Figures {
         medians: pairs.len(),
         inside_prediction: inside,
         significant_orderings: significant,
         reproduced_orderings: reproduced,
         within_5_percent: within,
+        cycle_medians: cycles.len(),
+        cycles_inside_prediction: cycles_inside,
+        cycles_within_5_percent: cycles_within,
+        ratios,
+        ratios_inside,
+        common_move: common_move(&pairs),
         heavy_pressure: None,
     }
+}
+
+/// `m` with its median and interval in another unit, whose median is `median`.
+fn scaled_to(m: &Measurement, median: f64) -> Measurement {
+    let factor = median / m.ns_per_op.median;
+    let mut scaled = m.clone();
+    scaled.ns_per_op = m.ns_per_op.scaled(factor);
+    scaled.median_interval = m.median_interval.map(|i| Interval {
+        median: i.median * factor,
+        low: i.low * factor,
+        high: i.high * factor,
+    });
+    scaled
+}
+
+/// Of every variant's ratio to run 1's best of its workload and to the floor, paired per round
+/// in each run: how many were found in both runs, and how many of run 2's lay inside run 1's
+/// 95% interval, widened by √2 on a log scale as a prediction.
+fn ratio_calibration(
+    pairs: &[(&Measurement, &Measurement)],
+    second: &BTreeMap<Key, &Measurement>,
+) -> (usize, usize) {
+    let first_of = |m: &Measurement, variant: &str| {
+        pairs
+            .iter()
+            .find(|(a, _)| {
+                a.family == m.family
+                    && a.variant == variant
+                    && a.workload == m.workload
+                    && a.mode == m.mode
+                    && a.eviction_bytes == m.eviction_bytes
+            })
+            .map(|(a, _)| *a)
+    };
+    let (mut found, mut inside) = (0, 0);
+    for (a1, a2) in pairs.iter().filter(|(a, _)| !a.floor) {
+        let best = pairs
+            .iter()
+            .filter(|(b, _)| {
+                b.ranked()
+                    && b.family == a1.family
+                    && b.workload == a1.workload
+                    && b.mode == a1.mode
+                    && b.eviction_bytes == a1.eviction_bytes
+            })
+            .min_by(|x, y| x.0.ns_per_op.median.total_cmp(&y.0.ns_per_op.median))
+            .map(|(b, _)| b.variant.clone());
+        let floor = pairs
+            .iter()
+            .find(|(b, _)| {
+                b.floor
+                    && b.family == a1.family
+                    && b.workload == a1.workload
+                    && b.mode == a1.mode
+                    && b.eviction_bytes == a1.eviction_bytes
+            })
+            .map(|(b, _)| b.variant.clone());
+        for reference in [best.filter(|b| *b != a1.variant), floor]
+            .into_iter()
+            .flatten()
+        {
+            let Some(r1) = first_of(a1, &reference) else {
+                continue;
+            };
+            let Some(r2) = second.get(&Key::of(r1)) else {
+                continue;
+            };
+            let (Some(one), Some(two)) = (
+                paired_ratio(&a1.rounds, &r1.rounds, a1.layout()),
+                paired_ratio(&a2.rounds, &r2.rounds, a2.layout()),
+            ) else {
+                continue;
+            };
+            found += 1;
+            let center = one.median.ln();
+            let half =
+                std::f64::consts::SQRT_2 * (one.high.ln() - center).max(center - one.low.ln());
+            if (two.median.ln() - center).abs() <= half {
+                inside += 1;
+            }
+        }
+    }
+    (found, inside)
+}
+
+/// The median change `run 2 / run 1 - 1` of every median, when they moved together: at least
+/// 80% of them, and the floor's median change, the same way as it, and it 2% or more.
+fn common_move(pairs: &[(&Measurement, &Measurement)]) -> Option<f64> {
+    let changes: Vec<f64> = pairs
+        .iter()
+        .map(|(a, b)| (b.ns_per_op.median / a.ns_per_op.median).ln())
+        .filter(|c| c.is_finite())
+        .collect();
+    let typical = crate::base::stats::median(&changes)?;
+    let floors: Vec<f64> = pairs
+        .iter()
+        .filter(|(a, _)| a.floor)
+        .map(|(a, b)| (b.ns_per_op.median / a.ns_per_op.median).ln())
+        .collect();
+    let floor = crate::base::stats::median(&floors)?;
+    let same_way = changes
+        .iter()
+        .filter(|c| c.signum() == typical.signum())
+        .count();
+    let together = same_way as f64 >= 0.8 * changes.len() as f64
+        && floor.signum() == typical.signum()
+        && typical.abs() >= 1.02f64.ln();
+    together.then(|| typical.exp() - 1.0)
 }
 
 /// Whether `x` lies in the first run's 95% prediction interval for a second median, given the
@@ -186,7 +371,7 @@ fn orderings(pairs: &[(&Measurement, &Measurement)], first: &Record) -> (usize, 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::record::{Interval, Mode};
+    use crate::record::Mode;
 
     fn measurement(variant: &str, same_code_as: Option<&str>, median: f64) -> Measurement {
         let mut m = crate::tools::compare::tests::measurement(variant, 0, median);
