@@ -54,7 +54,34 @@ fn bishop(square: Square, occupied: Bitboard) -> Bitboard {
     Bitboard(diagonal | line_attacks(square as u32, occupied.0, lines.anti_diagonal))
 }
 
+#[target_feature(enable = "bmi2")]
+fn rook_batch(queries: &[crate::families::sliders::SliderQuery], out: &mut [Bitboard]) {
+    crate::each!(queries, out, |query| rook(query.square, query.occupied));
+}
+
+#[target_feature(enable = "bmi2")]
+fn bishop_batch(queries: &[crate::families::sliders::SliderQuery], out: &mut [Bitboard]) {
+    crate::each!(queries, out, |query| bishop(query.square, query.occupied));
+}
+
+// The queen's batch too runs inside one `bmi2` function, as the rook's and the bishop's do:
+// left to the trait's default (a call of `rook` and of `bishop` per query), whether the two
+// were inlined depended on the loop around the batch, and the harness's loop and a plain loop
+// over the same queries measured it 1.4 times apart.
+#[target_feature(enable = "bmi2")]
+fn queen_batch(queries: &[crate::families::sliders::SliderQuery], out: &mut [Bitboard]) {
+    crate::each!(queries, out, |query| {
+        Bitboard(rook(query.square, query.occupied).0 | bishop(query.square, query.occupied).0)
+    });
+}
+
 super::support::held::feature_slider! {
     /// Slide arithmetic. Holds the BMI2 token.
-    pub struct SlideArithmetic(Bmi2): "bmi2";
+    pub struct SlideArithmetic(Bmi2): "bmi2" {
+        rook(square, occupied) => rook(square, occupied),
+        bishop(square, occupied) => bishop(square, occupied),
+        rook_batch(queries, out) => rook_batch(queries, out),
+        bishop_batch(queries, out) => bishop_batch(queries, out),
+        queen_batch(queries, out) => queen_batch(queries, out),
+    }
 }
