@@ -23,9 +23,10 @@
 //!   workload's best (run 1's best, in both runs) and to the floor, paired per round within
 //!   each process ([`crate::record::analysis::paired_ratio`]): a drift common to the whole
 //!   machine cancels in them. The share of run 2's ratios inside run 1's 95% intervals for
-//!   them, each taken as a prediction for a second run (its half-width on a log scale times
-//!   √2, for run 2's own sampling error, as the calibration of the medians does) (goal: at
-//!   least 95%);
+//!   them, each taken as a prediction for a second run as the calibration of the medians takes
+//!   its intervals: `r1 · exp(±1.96 · √(2·se² + d²))`, `se` from the ratio's interval, doubled
+//!   in variance for run 2's own sampling error, and `d` the family's A/A deviation, what two
+//!   names of one code read apart in run 1 beyond their rounds (goal: at least 95%);
 //! - the **common move**: when the medians (the floor's included) moved together between the
 //!   runs, the size of that move (the median change), as `compare` names drift.
 
@@ -107,7 +108,7 @@ impl fmt::Display for Figures {
         };
         writeln!(
             f,
-            "ratio calibration: {ratio_share} of run 2's ratios inside run 1's 95% intervals ({} of {}: each variant's ratio to its workload's best and to the floor, paired per round within each process; intervals widened by √2 as predictions for a second run; goal ≥ 95%)",
+            "ratio calibration: {ratio_share} of run 2's ratios inside run 1's 95% intervals ({} of {}: each variant's ratio to its workload's best and to the floor, paired per round within each process; as predictions for a second run, like the medians'; goal ≥ 95%)",
             self.ratios_inside, self.ratios
         )?;
         match self.common_move {
@@ -191,7 +192,7 @@ fn figures(first: &Record, second: &Record, keep: impl Fn(&Measurement) -> bool)
         .iter()
         .filter(|(_, c1, c2)| (c2 / c1 - 1.0).abs() <= 0.05)
         .count();
-    let (ratios, ratios_inside) = ratio_calibration(&pairs, &second_by_key);
+    let (ratios, ratios_inside) = ratio_calibration(&pairs, &second_by_key, &deviation);
     Figures {
         medians: pairs.len(),
         inside_prediction: inside,
@@ -223,10 +224,12 @@ fn scaled_to(m: &Measurement, median: f64) -> Measurement {
 
 /// Of every variant's ratio to run 1's best of its workload and to the floor, paired per round
 /// in each run: how many were found in both runs, and how many of run 2's lay inside run 1's
-/// 95% interval, widened by √2 on a log scale as a prediction.
+/// 95% prediction interval for them ([`prediction_half_width`], with the family's A/A
+/// `deviation`).
 fn ratio_calibration(
     pairs: &[(&Measurement, &Measurement)],
     second: &BTreeMap<Key, &Measurement>,
+    deviation: &BTreeMap<String, f64>,
 ) -> (usize, usize) {
     let first_of = |m: &Measurement, variant: &str| {
         pairs
@@ -280,10 +283,9 @@ fn ratio_calibration(
                 continue;
             };
             found += 1;
+            let d = deviation.get(&a1.family).copied().unwrap_or(0.0);
             let center = one.median.ln();
-            let half =
-                std::f64::consts::SQRT_2 * (one.high.ln() - center).max(center - one.low.ln());
-            if (two.median.ln() - center).abs() <= half {
+            if (two.median.ln() - center).abs() <= prediction_half_width(&one, d) {
                 inside += 1;
             }
         }
@@ -323,10 +325,16 @@ fn prediction_contains(m: &Measurement, x: f64, deviation: f64) -> bool {
     let Some(interval) = m.median_interval else {
         return false;
     };
-    let se = (interval.high / interval.low).ln() / (2.0 * 1.96);
-    let half = 1.96 * (2.0 * se * se + deviation * deviation).sqrt();
     let center = m.ns_per_op.median.ln();
-    (x.ln() - center).abs() <= half
+    (x.ln() - center).abs() <= prediction_half_width(&interval, deviation)
+}
+
+/// The half-width, on a log scale, of the 95% prediction interval for a second run's figure
+/// from a first run's 95% `interval` of it: `1.96 · √(2·se² + d²)`, `se` the interval's
+/// half-width over 1.96 and `d` the family's A/A deviation (see the module docs).
+fn prediction_half_width(interval: &Interval, deviation: f64) -> f64 {
+    let se = (interval.high / interval.low).ln() / (2.0 * 1.96);
+    1.96 * (2.0 * se * se + deviation * deviation).sqrt()
 }
 
 /// Of the pairs of variants in one workload that the first run orders significantly, how many,
