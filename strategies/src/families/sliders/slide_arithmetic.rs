@@ -55,13 +55,13 @@ fn bishop(square: Square, occupied: Bitboard) -> Bitboard {
 }
 
 #[target_feature(enable = "bmi2")]
-fn rook_batch(queries: &[crate::families::sliders::SliderQuery], out: &mut [Bitboard]) {
-    crate::each!(queries, out, |query| rook(query.square, query.occupied));
+fn rook_batch(queries: &[super::SliderQuery], out: &mut [Bitboard]) {
+    crate::framework::family::each!(queries, out, |query| rook(query.square, query.occupied));
 }
 
 #[target_feature(enable = "bmi2")]
-fn bishop_batch(queries: &[crate::families::sliders::SliderQuery], out: &mut [Bitboard]) {
-    crate::each!(queries, out, |query| bishop(query.square, query.occupied));
+fn bishop_batch(queries: &[super::SliderQuery], out: &mut [Bitboard]) {
+    crate::framework::family::each!(queries, out, |query| bishop(query.square, query.occupied));
 }
 
 // The queen's batch too runs inside one `bmi2` function, as the rook's and the bishop's do:
@@ -69,8 +69,8 @@ fn bishop_batch(queries: &[crate::families::sliders::SliderQuery], out: &mut [Bi
 // were inlined depended on the loop around the batch, and the harness's loop and a plain loop
 // over the same queries measured it 1.4 times apart.
 #[target_feature(enable = "bmi2")]
-fn queen_batch(queries: &[crate::families::sliders::SliderQuery], out: &mut [Bitboard]) {
-    crate::each!(queries, out, |query| {
+fn queen_batch(queries: &[super::SliderQuery], out: &mut [Bitboard]) {
+    crate::framework::family::each!(queries, out, |query| {
         Bitboard(rook(query.square, query.occupied).0 | bishop(query.square, query.occupied).0)
     });
 }
