@@ -169,9 +169,22 @@ impl Fork {
     }
 
     fn send(&mut self, line: &str) -> Result<(), Halt> {
-        writeln!(self.input, "{line}")
-            .and_then(|_| self.input.flush())
-            .map_err(|e| Halt::Failed(format!("writing to fork {}: {e}", self.index)))
+        let sent = writeln!(self.input, "{line}").and_then(|_| self.input.flush());
+        sent.map_err(|e| self.gone(&format!("writing to it: {e}")))
+    }
+
+    /// The failure of a worker that stopped answering: what went wrong, and how it ended if it
+    /// has (`signal: 9 (SIGKILL)`, `exit status: 2`).
+    fn gone(&mut self, what: &str) -> Halt {
+        std::thread::sleep(Duration::from_millis(50));
+        let ended = match self.child.try_wait() {
+            Ok(Some(status)) => format!("; it ended ({status})"),
+            _ => String::new(),
+        };
+        Halt::Failed(format!(
+            "fork {}: {what}{ended} (its errors, if any, are above)",
+            self.index
+        ))
     }
 
     /// The next line, parsed; a worker that ended is an interruption if a signal came,
@@ -183,10 +196,7 @@ impl Fork {
             return Err(Halt::Interrupted);
         }
         match read {
-            Ok(0) => Err(Halt::Failed(format!(
-                "fork {} ended without answering (its errors, if any, are above)",
-                self.index
-            ))),
+            Ok(0) => Err(self.gone("no answer")),
             Ok(_) => serde_json::from_str(&line).map_err(|e| {
                 Halt::Failed(format!(
                     "fork {} answered {:?}: {e}",
