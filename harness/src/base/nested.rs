@@ -382,7 +382,7 @@ mod tests {
     #[test]
     fn the_nested_interval_covers_the_true_median_95_percent_of_the_time() {
         // Processes that differ by 5% (one standard deviation) and rounds by 2%, or by 10%
-        // and 3%: the spread between processes dominates, as it did on the Zen 3.
+        // and 3%: the spread between processes dominates.
         for forks in [3, 5] {
             for (sweeps, per_slice) in [(4, 3), (4, 1), (8, 2)] {
                 for spread in [(0.05, 0.02), (0.10, 0.03)] {

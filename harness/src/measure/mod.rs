@@ -701,7 +701,8 @@ impl<F: Bench> WorkloadRun for WorkloadState<F> {
     }
 }
 
-/// A name for the run's lifetime (a twin's: one per family and run).
-fn leak(name: String) -> &'static str {
+/// A name for the run's lifetime (a twin's, a plain loop's: one per family or variant and
+/// run).
+pub(crate) fn leak(name: String) -> &'static str {
     Box::leak(name.into_boxed_str())
 }

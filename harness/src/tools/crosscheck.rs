@@ -334,7 +334,7 @@ impl<F: Bench> WorkloadRun for Paired<F> {
         };
         for ((name, times), slices) in plain.names().into_iter().zip(times).zip(slices) {
             samples.push(Samples {
-                variant: leak(format!("{PLAIN}{name}")),
+                variant: crate::measure::leak(format!("{PLAIN}{name}")),
                 floor: false,
                 ns_per_op: times,
                 sweeps: slices,
@@ -344,11 +344,6 @@ impl<F: Bench> WorkloadRun for Paired<F> {
         }
         samples
     }
-}
-
-/// A name for the run's lifetime (one per variant and check).
-fn leak(name: String) -> &'static str {
-    Box::leak(name.into_boxed_str())
 }
 
 /// The plain loops of `F`'s variants over one draw of its headline workload's queries.
