@@ -77,6 +77,9 @@ pub enum Command {
     /// Count the leaves of a position's legal-move tree with our generator (perft), per root
     /// move with --divide; or check every configuration against the published table.
     Perft(PerftArgs),
+    /// Search a position with our deterministic search: best move, score, principal
+    /// variation, nodes, time; or the bench set (--bench), or an EPD suite (--epd).
+    Search(SearchArgs),
     /// Time a UCI engine's perft (`go perft N`) beside our move generator's on the same
     /// positions, checking every count against the published table.
     Engine(EngineArgs),
@@ -112,6 +115,7 @@ impl Command {
             Command::Positions(_) => (None, None),
             Command::Repeatability(_) => (None, None),
             Command::Perft(a) => (None, Some(&mut a.disable)),
+            Command::Search(a) => (None, Some(&mut a.disable)),
             Command::Engine(a) => (None, Some(&mut a.disable)),
             Command::Crosscheck(a) => (Some(&mut a.only), Some(&mut a.disable)),
             Command::Invariance(a) => (Some(&mut a.only), Some(&mut a.disable)),
@@ -191,6 +195,58 @@ pub struct PositionsArgs {
     /// Seed of the corpus (the default is the suite's).
     #[arg(long, default_value_t = DEFAULT_SEED)]
     pub seed: u64,
+}
+
+#[derive(Args)]
+pub struct SearchArgs {
+    /// The position, as FEN (in quotes: it has spaces).
+    #[arg(required_unless_present_any = ["bench", "epd"], conflicts_with_all = ["bench", "epd"])]
+    pub fen: Option<String>,
+    /// How many plies deep to search, 1 to 30.
+    #[arg(
+        required_unless_present_any = ["bench", "epd"],
+        conflicts_with_all = ["bench", "epd"],
+        value_parser = clap::value_parser!(u32).range(1..=30)
+    )]
+    pub depth: Option<u32>,
+    /// The techniques, where not the default: `slider=pext,attackers=super_piece_pext`. Keys:
+    /// slider, between, pins, knights (as perft's), pawns, spans, attackers, xrays, each at
+    /// most once; only configurations that differ from the default in one technique exist.
+    #[arg(long, value_name = "KEY=TECHNIQUE[,...]")]
+    pub with: Option<String>,
+    /// The transposition table's size in MiB.
+    #[arg(long, value_name = "MIB", default_value_t = 16,
+          value_parser = clap::value_parser!(u32).range(1..=65536))]
+    pub hash: u32,
+    /// Search every position of the bench set (49: the six perft positions and Stockfish
+    /// 15.1's bench positions) and print the total node count (the search's signature) and
+    /// the rate.
+    #[arg(long, conflicts_with = "epd")]
+    pub bench: bool,
+    /// With --bench: every configuration compiled that runs here, each held to the default's
+    /// answer on every position; exit 1 if any differs.
+    #[arg(long)]
+    pub all: bool,
+    /// Search every position of an EPD file (best moves as `bm`, in SAN) and count the
+    /// positions whose best move is found.
+    #[arg(long, value_name = "FILE")]
+    pub epd: Option<PathBuf>,
+    /// With --bench or --epd: how many plies deep (--bench: 4, the search family's measured
+    /// depth; --epd: 6).
+    #[arg(
+        long = "depth",
+        id = "suite_depth",
+        value_name = "N",
+        conflicts_with = "fen",
+        value_parser = clap::value_parser!(u32).range(1..=30)
+    )]
+    pub suite_depth: Option<u32>,
+    /// With --epd: also run the suite through this UCI engine, `go depth` the same depth with
+    /// one thread and a table of --hash MiB, and count its answers.
+    #[arg(long, value_name = "PATH")]
+    pub uci: Option<PathBuf>,
+    #[command(flatten)]
+    pub disable: Disable,
 }
 
 #[derive(Args)]

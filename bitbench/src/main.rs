@@ -82,6 +82,9 @@ fn dispatch(cli: Cli, name: &str) -> Result<ExitCode> {
         Command::Perft(args) => {
             cli::perft::perft(&Context::new(&Only::default(), &args.disable)?, &args)
         }
+        Command::Search(args) => {
+            cli::search::search(&Context::new(&Only::default(), &args.disable)?, &args)
+        }
         Command::Engine(args) => {
             cli::engine::engine(&Context::new(&Only::default(), &args.disable)?, &args)
         }

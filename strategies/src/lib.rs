@@ -145,7 +145,7 @@ pub use board::{aligned, bitboard, geometry, position, square};
 pub use families::{
     attack_spans, attacked, attacked_by_piece, attacks_to, blockers_by_targets, checkers_pins,
     in_between, knight_attacks, knight_fill, knight_forks, legality_test, movegen, pawn_structure,
-    perft, queen_attacks, sliders, xray_attacks, xray_attacks_multi,
+    perft, queen_attacks, search, sliders, xray_attacks, xray_attacks_multi,
 };
 pub use framework::{answer, cpu, family, level};
 

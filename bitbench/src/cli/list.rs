@@ -118,7 +118,7 @@ fn verify_all(context: &Context, seed: u64, print: bool) -> Vec<Verdict> {
         &mut |family, found| {
             if print {
                 if let Some(info) = families.iter().find(|f| f.name == family) {
-                    out!("{}", verdicts::family_heading(info));
+                    out!("{}", verdicts::family_heading(info, console::width()));
                 }
                 for verdict in found {
                     out!("{}", verdicts::verdict(verdict, console::width()));

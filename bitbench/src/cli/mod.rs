@@ -8,6 +8,7 @@ pub mod list;
 pub mod perft;
 pub mod records;
 pub mod run;
+pub mod search;
 
 use crate::args::Context;
 use harness::suite::stages::FamilyStages;
@@ -21,6 +22,7 @@ pub fn families() -> Vec<FamilyStages> {
         instances_sliders::stages(),
         instances_xrays::stages(),
         instances_perft::stages(),
+        instances_search::stages(),
     ])
 }
 
@@ -44,4 +46,22 @@ pub fn verified(context: &Context, seed: u64) -> bool {
             false
         }
     }
+}
+
+/// Refuses a `--with` that names a key twice (`slider=magic,slider=pext`): which would win is
+/// a guess.
+pub fn refuse_repeated_keys(with: &str) -> anyhow::Result<()> {
+    let mut seen: Vec<(&str, &str)> = Vec::new();
+    for pair in with.split(',').map(str::trim).filter(|p| !p.is_empty()) {
+        let (key, name) = pair.split_once('=').unwrap_or((pair, ""));
+        let key = key.trim();
+        if let Some((_, first)) = seen.iter().find(|(k, _)| *k == key) {
+            anyhow::bail!(
+                "--with names {key} twice ({key}={first}, {key}={}); give each key once",
+                name.trim()
+            );
+        }
+        seen.push((key, name.trim()));
+    }
+    Ok(())
 }

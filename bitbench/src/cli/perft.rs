@@ -61,18 +61,7 @@ pub fn perft(context: &Context, args: &PerftArgs) -> Result<ExitCode> {
 
 /// `--with`'s configuration; a key given twice is refused (which would win is a guess).
 fn choice(with: &str) -> Result<Choice> {
-    let mut seen: Vec<(&str, &str)> = Vec::new();
-    for pair in with.split(',').map(str::trim).filter(|p| !p.is_empty()) {
-        let (key, name) = pair.split_once('=').unwrap_or((pair, ""));
-        let key = key.trim();
-        if let Some((_, first)) = seen.iter().find(|(k, _)| *k == key) {
-            bail!(
-                "--with names {key} twice ({key}={first}, {key}={}); give each key once",
-                name.trim()
-            );
-        }
-        seen.push((key, name.trim()));
-    }
+    super::refuse_repeated_keys(with)?;
     Ok(Choice::parse(with)?)
 }
 

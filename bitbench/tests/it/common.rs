@@ -257,6 +257,7 @@ pub fn suite_stages() -> Vec<harness::suite::stages::FamilyStages> {
         instances_sliders::stages(),
         instances_xrays::stages(),
         instances_perft::stages(),
+        instances_search::stages(),
     ])
 }
 

@@ -56,6 +56,13 @@ pub struct Mismatch {
     pub input: String,
     pub expected: Vec<Shown>,
     pub got: Vec<Shown>,
+    /// What the kernel says of where it departs (`Kernel::explain`: the search, where its tree
+    /// leaves the default configuration's), if anything.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub detail: Option<String>,
+    /// The input's index among the checked inputs (not reported).
+    #[serde(skip)]
+    pub index: Option<usize>,
 }
 
 /// One part of an answer as a mismatch report holds it: a board (as hex in JSON, since a JSON
@@ -126,6 +133,10 @@ impl Mismatch {
                 )),
             }
         }
+        if let Some(detail) = &self.detail {
+            text.push_str(detail);
+            text.push('\n');
+        }
         text
     }
 }
@@ -187,6 +198,19 @@ impl<F: Bench> Visitor<F> for Checker<'_, F> {
     type Output = Result<u64, Mismatch>;
 
     fn visit<K: Kernel<F>>(self, kernel: K) -> Result<u64, Mismatch> {
+        let inputs = self.inputs;
+        self.check(kernel).map_err(|mut mismatch| {
+            if let Some(i) = mismatch.index {
+                mismatch.detail = kernel.explain(inputs[i]);
+            }
+            mismatch
+        })
+    }
+}
+
+impl<F: Bench> Checker<'_, F> {
+    /// The three checks, the first mismatch ending them.
+    fn check<K: Kernel<F>>(self, kernel: K) -> Result<u64, Mismatch> {
         let mut checked = 0u64;
         let queries = Queries::<F, K> {
             kernel,
@@ -237,6 +261,8 @@ impl<F: Bench> Checker<'_, F> {
             input: self.inputs[i].to_string(),
             expected: Shown::of(&self.expected[i]),
             got: Shown::of(&got),
+            detail: None,
+            index: Some(i),
         }
     }
 
@@ -305,6 +331,8 @@ impl<F: Bench> Checker<'_, F> {
                             input: String::from("(none)"),
                             expected: Shown::of(&sentinel),
                             got: Shown::of(&out[j]),
+                            detail: None,
+                            index: None,
                         });
                     }
                     checked += len as u64;

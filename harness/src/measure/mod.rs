@@ -381,6 +381,10 @@ impl<F: Family, K: Kernel<F>> Kernel<F> for Twin<K> {
     fn batch(self, inputs: &[F::Input], outputs: &mut [F::Output]) {
         self.0.batch(inputs, outputs)
     }
+
+    fn explain(self, input: F::Input) -> Option<String> {
+        self.0.explain(input)
+    }
 }
 
 /// Hands a visitor the variant's kernel wrapped in [`Twin`].

@@ -339,7 +339,9 @@ fn geomean_of(intervals: &[Interval]) -> Interval {
 
 /// Each SIMD variant's speedup over the best portable variant (the portable variant with the
 /// lowest median), per throughput workload: the median of the per-round ratios with its
-/// interval (the ratio of medians where there are no rounds). Twins are left out.
+/// interval (the ratio of medians where there are no rounds). Twins are left out. In a family
+/// of configurations (`rook_attacks.pext`), the best portable configuration that varies the
+/// same technique family (`rook_attacks.magic`).
 pub fn simd_speedups(measurements: &[Measurement]) -> Vec<SimdSpeedup> {
     let throughput = || {
         measurements
@@ -351,7 +353,10 @@ pub fn simd_speedups(measurements: &[Measurement]) -> Vec<SimdSpeedup> {
         .filter_map(|simd| {
             let best = throughput()
                 .filter(|p| {
-                    p.requires.is_empty() && p.family == simd.family && p.workload == simd.workload
+                    p.requires.is_empty()
+                        && p.family == simd.family
+                        && p.workload == simd.workload
+                        && varies(&p.variant) == varies(&simd.variant)
                 })
                 .min_by(|a, b| a.ns_per_op.median.total_cmp(&b.ns_per_op.median))?;
             let interval = paired_ratio(&best.rounds, &simd.rounds, simd.layout());
@@ -368,6 +373,12 @@ pub fn simd_speedups(measurements: &[Measurement]) -> Vec<SimdSpeedup> {
             })
         })
         .collect()
+}
+
+/// The technique family a configuration varies (`rook_attacks` of `rook_attacks.pext`); `None`
+/// for a variant that is not a configuration.
+fn varies(variant: &str) -> Option<&str> {
+    variant.split_once('.').map(|(family, _)| family)
 }
 
 /// Ranks each family's ranked variants (not the floor, not twins) by the geometric mean of

@@ -27,6 +27,7 @@ pub mod movegen;
 pub mod pawn_structure;
 pub mod perft;
 pub mod queen_attacks;
+pub mod search;
 pub mod sliders;
 // The family docs/contributing.md walks a newcomer through adding.
 #[cfg(all(test, feature = "bench"))]
@@ -57,6 +58,7 @@ crate::bench::registry::registry!(
         legality_test::LegalityTestFamily,
         checkers_pins::CheckersPinsFamily,
         perft::PerftFamily,
+        search::family::SearchFamily,
     }
 );
 

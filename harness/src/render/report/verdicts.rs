@@ -6,10 +6,15 @@ use crate::choose::verify::{Outcome, Verdict};
 use std::time::Duration;
 use strategies::{FamilyInfo, Unsupported};
 
-/// A family's heading in `verify`'s listing, and the limit of its verification if it has one.
-pub fn family_heading(family: &FamilyInfo) -> String {
+/// A family's heading in `verify`'s listing, and the limit of its verification if it has one,
+/// wrapped to `width`.
+pub fn family_heading(family: &FamilyInfo, width: usize) -> String {
     match family.verification_limit {
-        Some(limit) => format!("{}\n  verified on {limit}\n", family.name),
+        Some(limit) => format!(
+            "{}\n{}",
+            family.name,
+            console::wrap(&format!("verified on {limit}"), width, 2)
+        ),
         None => format!("{}\n", family.name),
     }
 }
@@ -30,7 +35,7 @@ pub fn verdict(verdict: &Verdict, width: usize) -> String {
             "  MISMATCH  {:<40} on {}\n{}",
             verdict.variant,
             m.check,
-            m.render(verdict.variant)
+            console::wrap_lines(&m.render(verdict.variant), width)
         ),
     }
 }

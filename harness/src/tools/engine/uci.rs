@@ -250,6 +250,45 @@ impl Engine {
         })
     }
 
+    /// `setoption name NAME value VALUE`, then `isready` (within `timeout`).
+    pub fn set_option(
+        &mut self,
+        name: &str,
+        value: &str,
+        timeout: Duration,
+    ) -> Result<(), Failure> {
+        self.send(
+            &format!("setoption name {name} value {value}"),
+            "`setoption`",
+        )?;
+        self.ready(timeout)
+    }
+
+    /// A search of the position `fen` to `depth` from a new game: `ucinewgame`,
+    /// `position fen FEN`, `isready` (within `timeout`), then `go depth DEPTH`, whose
+    /// `bestmove` line must come within `limit`. Returns the move it names (UCI) and the wall
+    /// clock from writing `go` to reading that line.
+    pub fn search_depth(
+        &mut self,
+        fen: &str,
+        depth: u32,
+        timeout: Duration,
+        limit: Duration,
+    ) -> Result<(String, f64), Failure> {
+        self.send("ucinewgame", "`ucinewgame`")?;
+        self.send(&format!("position fen {fen}"), "`position fen`")?;
+        self.ready(timeout)?;
+        let command = format!("go depth {depth}");
+        let during = format!("`{command}` on {fen}");
+        let started = Instant::now();
+        self.send(&command, &during)?;
+        let (mv, at) = self.wait_for(&during, started, limit, |line| {
+            let rest = line.strip_prefix("bestmove")?;
+            Some(rest.split_whitespace().next().unwrap_or("").to_string())
+        })?;
+        Ok((mv, at.duration_since(started).as_secs_f64()))
+    }
+
     /// Asks the engine to quit and waits up to `grace` for it; then it is stopped.
     pub fn quit(mut self, grace: Duration) {
         if self.send("quit", "`quit`").is_ok() {

@@ -135,7 +135,7 @@ crate::framework::family::table::family! {
     }
 
     /// The registry: every attack-span variant.
-    pub enum AttackSpansVariant {
+    pub enum AttackSpansVariant: SpansUser(AttackSpans) {
         ShiftFill {
             name: "shift_fill",
             summary: "north and south fills by three shift-or steps, spans by eastOne/westOne",

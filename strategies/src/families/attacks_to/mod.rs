@@ -111,7 +111,7 @@ crate::framework::family::table::family! {
     /// The registry: the super-piece with every slider technique, then Hyatt's early out. A
     /// super-piece's footprint is the leaper tables and its slider technique's tables for both
     /// pieces (one of them where the two share a table).
-    pub enum AttacksToVariant {
+    pub enum AttacksToVariant: AttackersUser(AttacksTo) {
         SuperPieceClassical {
             name: "super_piece_classical",
             summary: "super-piece: leaper tables, rook and bishop attacks by classical ray scans",

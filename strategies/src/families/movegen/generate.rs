@@ -101,20 +101,25 @@ const fn pawn_captures(colour: Colour, pawns: u64) -> (u64, u64) {
 }
 
 impl Frame {
+    /// The frame of `position` with its side to move's checkers and pins, which `CAPTURES`
+    /// restricts to captures (and pushes to the last rank) unless in check.
     #[inline(always)]
-    fn new<C: Config, const WHITE: bool>(
+    fn new<C: Config, const WHITE: bool, const CAPTURES: bool>(
         config: C,
         position: &Position,
-        last_move: Option<Move>,
+        CheckersAndPins { checkers, pinned }: CheckersAndPins,
     ) -> Frame {
         let us = if WHITE { Colour::White } else { Colour::Black };
         let them = !us;
         let (own, enemy) = (position.colour(us), position.colour(them));
         let queens = position.kind(Piece::Queen);
-        let CheckersAndPins { checkers, pinned } = config.pins().checkers_pins(position, last_move);
         let king = position.king(us);
         let targets = if checkers.is_empty() {
-            !own
+            if CAPTURES {
+                enemy
+            } else {
+                !own
+            }
         } else {
             let checker = Square::from_index_masked(checkers.0.trailing_zeros() as u8);
             config.between().between(king, checker) | checkers
@@ -154,29 +159,56 @@ pub(crate) fn generate<C: Config, K: Sink>(
     last_move: Option<Move>,
     sink: &mut K,
 ) {
+    let checkers_pins = config.pins().checkers_pins(position, last_move);
+    generate_given::<C, K, false>(config, position, checkers_pins, sink)
+}
+
+/// [`generate`] given the side to move's checkers and pins (a search knows them before it
+/// generates). With `CAPTURES`, and not in check, only captures (en passant included) and
+/// pawn moves to the last rank: the moves of a quiescence search. In check, every evasion.
+#[inline(always)]
+pub(crate) fn generate_given<C: Config, K: Sink, const CAPTURES: bool>(
+    config: C,
+    position: &Position,
+    checkers_pins: CheckersAndPins,
+    sink: &mut K,
+) {
     match position.side_to_move() {
-        Colour::White => generate_for::<C, K, true>(config, position, last_move, sink),
-        Colour::Black => generate_for::<C, K, false>(config, position, last_move, sink),
+        Colour::White => {
+            generate_for::<C, K, true, CAPTURES>(config, position, checkers_pins, sink)
+        }
+        Colour::Black => {
+            generate_for::<C, K, false, CAPTURES>(config, position, checkers_pins, sink)
+        }
     }
 }
 
 #[inline(always)]
-fn generate_for<C: Config, K: Sink, const WHITE: bool>(
+fn generate_for<C: Config, K: Sink, const WHITE: bool, const CAPTURES: bool>(
     config: C,
     position: &Position,
-    last_move: Option<Move>,
+    checkers_pins: CheckersAndPins,
     sink: &mut K,
 ) {
-    let frame = Frame::new::<C, WHITE>(config, position, last_move);
-    king_and_castling(config, &frame, position, sink);
+    let frame = Frame::new::<C, WHITE, CAPTURES>(config, position, checkers_pins);
+    // Only captures: the king's too, and no castling (not in check, an evasion may be quiet).
+    let scope = CAPTURES && frame.checkers.is_empty();
+    king_and_castling(config, &frame, position, scope, sink);
     if more_than_one(frame.checkers) {
         return;
     }
     piece_moves(config, &frame, position, sink);
     let pawns = position.pieces(frame.us, Piece::Pawn);
-    pawn_moves(&frame, position, pawns & !frame.pinned, frame.targets, sink);
+    pawn_moves(
+        &frame,
+        position,
+        pawns & !frame.pinned,
+        frame.targets,
+        scope,
+        sink,
+    );
     if frame.checkers.is_empty() && !(frame.pinned & !position.kind(Piece::Knight)).is_empty() {
-        pinned_moves(config, &frame, position, sink);
+        pinned_moves(config, &frame, position, scope, sink);
     }
     en_passant(config, &frame, position, sink);
 }
@@ -197,6 +229,7 @@ fn king_and_castling<C: Config, K: Sink>(
     config: C,
     frame: &Frame,
     position: &Position,
+    captures: bool,
     sink: &mut K,
 ) {
     let them = frame.them;
@@ -206,8 +239,12 @@ fn king_and_castling<C: Config, K: Sink>(
             .knights()
             .attacks(position.pieces(them, Piece::Knight))
         | leapers::king(position.king(them));
-    let candidates = leapers::king(frame.king) & !frame.own & !danger;
-    let (kingside, queenside) = castling_paths(frame, position);
+    let mut candidates = leapers::king(frame.king) & !frame.own & !danger;
+    let (mut kingside, mut queenside) = castling_paths(frame, position);
+    if captures {
+        candidates &= frame.enemy;
+        (kingside, queenside) = (Bitboard::EMPTY, Bitboard::EMPTY);
+    }
     let need = candidates | kingside | queenside;
     if need.is_empty() {
         return;
@@ -298,13 +335,15 @@ fn piece_moves<C: Config, K: Sink>(config: C, frame: &Frame, position: &Position
     }
 }
 
-/// The moves of `pawns` (all of the side to move's) to squares of `mask`, set-wise.
+/// The moves of `pawns` (all of the side to move's) to squares of `mask`, set-wise; with
+/// `captures`, pushes only to the last rank.
 #[inline(always)]
 fn pawn_moves<K: Sink>(
     frame: &Frame,
     position: &Position,
     pawns: Bitboard,
     mask: Bitboard,
+    captures: bool,
     sink: &mut K,
 ) {
     let us = frame.us;
@@ -314,6 +353,12 @@ fn pawn_moves<K: Sink>(
     let single = forward(us, pawns.0) & empty;
     let double = forward(us, single & double_push_rank(us)) & empty & mask.0;
     let single = single & mask.0;
+    // A push lands on an empty square, which a captures-only mask (the enemy) never holds.
+    let (single, double) = if captures {
+        (forward(us, pawns.0) & empty & last, 0)
+    } else {
+        (single, double)
+    };
     let (west, east) = pawn_captures(us, pawns.0);
     let (west, east) = (west & frame.enemy.0 & mask.0, east & frame.enemy.0 & mask.0);
     let targets = |set: u64| PawnTargets {
@@ -337,7 +382,13 @@ fn pawn_moves<K: Sink>(
 /// pinned on a diagonal, with `BISHOP_LINES[king]`. A bishop pinned on a rank or file, or a
 /// rook pinned on a diagonal, has no move. Pinned pawns: [`pinned_pawn_moves`].
 #[inline(never)]
-fn pinned_moves<C: Config, K: Sink>(config: C, frame: &Frame, position: &Position, sink: &mut K) {
+fn pinned_moves<C: Config, K: Sink>(
+    config: C,
+    frame: &Frame,
+    position: &Position,
+    captures: bool,
+    sink: &mut K,
+) {
     let (occupied, slider, king) = (frame.occupied, config.slider(), frame.king);
     let (rook_lines, bishop_lines) = (
         lines::ROOK_LINES.0[king as usize],
@@ -381,7 +432,7 @@ fn pinned_moves<C: Config, K: Sink>(config: C, frame: &Frame, position: &Positio
     }
     let pawns = frame.pinned & position.kind(Piece::Pawn);
     if !pawns.is_empty() {
-        pinned_pawn_moves(frame, position, pawns, bishop_lines, sink);
+        pinned_pawn_moves(frame, position, pawns, bishop_lines, captures, sink);
     }
 }
 
@@ -397,12 +448,16 @@ fn pinned_pawn_moves<K: Sink>(
     position: &Position,
     pawns: Bitboard,
     bishop_lines: Bitboard,
+    captures: bool,
     sink: &mut K,
 ) {
     let file = Bitboard(FILE_A << frame.king.file()) & !Bitboard::from_square(frame.king);
     let on_file = pawns & file;
     if !on_file.is_empty() {
-        pawn_moves(frame, position, on_file, file & frame.targets, sink);
+        // A pawn pinned on a file pushes along it: promoting there, or not at all with
+        // `captures` (its pushes land on an empty square, not in the captures-only targets).
+        let mask = if captures { file } else { file & frame.targets };
+        pawn_moves(frame, position, on_file, mask, captures, sink);
     }
     let diagonal = (pawns & bishop_lines).0;
     if diagonal != 0 {

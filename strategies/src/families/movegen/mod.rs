@@ -48,6 +48,7 @@ mod perft;
 mod tests;
 
 pub use configs::{Choice, ConfigError, ConfigVisitor, Dimension};
+pub(crate) use generate::{generate_given, PawnTargets, Sink};
 pub use make::make;
 pub use perft::{divide, legal_moves, perft};
 

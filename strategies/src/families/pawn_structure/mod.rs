@@ -130,7 +130,7 @@ crate::framework::family::table::family! {
     }
 
     /// The registry: every pawn-structure variant.
-    pub enum PawnStructureVariant {
+    pub enum PawnStructureVariant: PawnsUser(PawnStructure) {
         Spans {
             name: "spans",
             summary: "set-wise from attack file fills and front attack spans, both sides at once",

@@ -102,6 +102,13 @@ pub trait Kernel<F: Family + ?Sized>: Copy {
     /// # Panics
     /// If the slices differ in length.
     fn batch(self, inputs: &[F::Input], outputs: &mut [F::Output]);
+
+    /// Where this kernel's answer to `input` departs from the reference, in more words than
+    /// the two answers, for a verification report; `None` (the default) when the answers say
+    /// it all. The search's kernels say where their tree leaves the default configuration's.
+    fn explain(self, _input: F::Input) -> Option<String> {
+        None
+    }
 }
 
 /// Code the harness wants run with one variant's concrete kernel type.
