@@ -169,6 +169,15 @@ pub struct AdviseArgs {
     /// Markdown (for the site and the README).
     #[arg(long)]
     pub markdown: bool,
+    /// With --markdown, instead of the advice: every technique family measured inside perft or
+    /// the search, a table of its ranks alone and in each.
+    #[arg(long, conflicts_with_all = ["all", "json", "shares"])]
+    pub contexts: bool,
+    /// Instead of the advice: each technique family's calls per node inside the search and
+    /// inside perft (counted), and its estimated share of a node's time (each call priced at
+    /// its technique's own time in the record).
+    #[arg(long, conflicts_with_all = ["all", "run", "json", "only"])]
+    pub shares: bool,
     /// The folder of committed records (where --run writes its record).
     #[arg(
         long,
@@ -231,7 +240,7 @@ pub struct SearchArgs {
     /// positions whose best move is found.
     #[arg(long, value_name = "FILE")]
     pub epd: Option<PathBuf>,
-    /// With --bench or --epd: how many plies deep (--bench: 4, the search family's measured
+    /// With --bench or --epd: how many plies deep (--bench: 3, the search family's measured
     /// depth; --epd: 6).
     #[arg(
         long = "depth",

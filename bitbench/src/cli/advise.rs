@@ -76,6 +76,9 @@ pub fn advise(
     args: &AdviseArgs,
     run_and_write: impl FnOnce(&crate::args::Context, &crate::args::RunArgs) -> Result<PathBuf>,
 ) -> Result<ExitCode> {
+    if args.contexts && !args.markdown {
+        bail!("--contexts applies to --markdown only");
+    }
     if args.quick && !args.run {
         bail!("--quick applies to --run only (it makes the run a --quick one)");
     }
@@ -155,7 +158,16 @@ pub fn advise(
         |s| s.to_string()
     };
     for (path, record) in &chosen {
+        if args.shares {
+            let shares = harness::tools::shares::shares(&path.display().to_string(), record);
+            out!("{}", render::render_shares(&shares, args.markdown));
+            continue;
+        }
         let advice = advise::advise(&path.display().to_string(), record, &here);
+        if args.contexts {
+            out!("{}", render::render_contexts_markdown(&advice));
+            continue;
+        }
         if args.json {
             outln!("{}", serde_json::to_string_pretty(&advice)?);
         } else if args.markdown {

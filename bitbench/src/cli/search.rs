@@ -70,8 +70,7 @@ pub fn search(context: &Context, args: &SearchArgs) -> Result<ExitCode> {
     outln!("score {}", result.score);
     outln!("pv {}", moves.join(" "));
     outln!("nodes {}", result.nodes);
-    outln!("time {seconds:.3} s");
-    outln!("nps {}", rate(result.nodes, seconds));
+    outln!("time {seconds:.3} s ({})", rate(result.nodes, seconds));
     outln!("configuration {}", describe(&choice));
     Ok(ExitCode::SUCCESS)
 }
@@ -126,8 +125,7 @@ fn bench(context: &Context, choice: Choice, depth: u32, mib: usize) -> Result<Ex
     );
     outln!("nodes {nodes}");
     outln!("signature {nodes} (the bench's node count, an engine's \"Bench:\" line)");
-    outln!("time {seconds:.3} s");
-    outln!("nps {}", rate(nodes, seconds));
+    outln!("time {seconds:.3} s ({})", rate(nodes, seconds));
     Ok(ExitCode::SUCCESS)
 }
 
@@ -244,15 +242,15 @@ fn epd(
     }
     outln!(
         "ours: found {found} of {} at depth {depth}, a {mib} MiB table, configuration {}; \
-         {} nodes, {seconds:.1} s",
+         {nodes} nodes in {seconds:.1} s ({})",
         cases.len(),
         describe(&choice),
-        nodes
+        rate(nodes, seconds)
     );
     if let Some(engine) = engine {
         outln!(
             "{name}: found {theirs} of {} at go depth {depth}, one thread, Hash {mib}; \
-             {their_seconds:.1} s",
+             {their_seconds:.1} s in all",
             cases.len()
         );
         engine.quit(Duration::from_secs(1));

@@ -167,32 +167,56 @@ fn a_cache_crossover_is_named() {
 }
 
 #[test]
-fn a_rank_that_changes_inside_perft_is_flagged() {
+fn a_technique_s_ranks_alone_and_inside_perft_are_one_table() {
+    use harness::tools::advise::Placing;
     let mut all = family("sliders", &[("pext", 1.0), ("magic", 1.31)]);
     all.extend(family(
         "perft",
         &[("sliders.magic", 1.0), ("sliders.pext", 1.0005)],
     ));
     let advice = advise("r.json", &record(&all), &Machine::detect().cpu);
-    let perft = advice
+    let sliders = advice
         .families
         .iter()
-        .find(|f| f.family == "perft")
+        .find(|f| f.family == "sliders")
         .unwrap();
-    let note = perft
-        .in_context
-        .iter()
-        .find(|n| n.variant == "pext")
-        .expect("pext's rank changed");
-    // Tied inside perft, so it shares rank 1 there, but not outright as in isolation.
-    assert_eq!((note.isolation_rank, note.perft_rank), (1, 1));
-    assert!(
-        note.note.contains("pext wins in isolation (sliders) by 1.")
-            && note.note.contains("× [")
-            && note.note.contains("inside perft it ties magic"),
-        "{}",
-        note.note
+    let table = sliders.contexts.as_ref().expect("measured inside perft");
+    assert_eq!(table.contexts, ["sliders", "perft"]);
+    assert_eq!(table.of, [2, 2]);
+    // Alone pext wins outright; inside perft magic is first and pext ties it.
+    assert_eq!(table.leaders[0], Some(("pext".to_string(), 0)));
+    assert_eq!(table.leaders[1], Some(("magic".to_string(), 1)));
+    let ranks = |technique: &str| {
+        table
+            .rows
+            .iter()
+            .find(|r| r.technique == technique)
+            .unwrap()
+            .ranks
+            .clone()
+    };
+    let (first, tied) = (
+        Placing {
+            rank: 1,
+            tied: false,
+        },
+        Placing {
+            rank: 1,
+            tied: true,
+        },
     );
+    assert_eq!(ranks("pext"), [Some(first), Some(tied)]);
+    assert_eq!(ranks("magic")[1], Some(tied));
+    assert_eq!(
+        table.rows[0].technique, "magic",
+        "inside perft's order first"
+    );
+    let text = harness::render::report::advise::render_text(&advice, |s| s.into());
+    assert!(
+        text.contains("alone (2)") && text.contains("in perft (2)"),
+        "{text}"
+    );
+    assert!(text.contains("magic +1 tied"), "{text}");
 }
 
 #[test]

@@ -629,11 +629,14 @@ impl<F: Bench> WorkloadRun for WorkloadState<F> {
         let slots = self.slots.len();
         let level = Level::detect(cpu);
         self.prepared.acquire();
-        // A warm-up round (caches, predictors, clock), not kept.
-        self.prepared.draw(slots);
-        for slot in 0..slots {
-            self.prepared.select(slot);
-            self.sample(cpu, level, slot);
+        // A warm-up round (caches, predictors, clock), not kept; unless the family's samples
+        // are long and warm themselves (`Shape::warm_round`).
+        if F::shape().warm_round {
+            self.prepared.draw(slots);
+            for slot in 0..slots {
+                self.prepared.select(slot);
+                self.sample(cpu, level, slot);
+            }
         }
         let start = Instant::now();
         let mut rounds = 0;

@@ -12,9 +12,9 @@
 //! - what the choice **depends on**: CPU features and table footprint;
 //! - where the cache-pressure sweep shows a **crossover**: the eviction size from which
 //!   another variant is faster, significantly, at every larger size;
-//! - **in context**: where perft was measured (variants named `family.variant`), each
-//!   technique's rank inside perft beside its rank in isolation, and a plain sentence where
-//!   they disagree.
+//! - **in context**: where a family of configurations was measured (perft, the search: variants
+//!   named `family.variant`), one table per technique family, a row per technique and a column
+//!   per context (alone, inside perft, inside the search), with the technique to use in each.
 //!
 //! Its limits are stated, not hidden: a record of another CPU says so; a schema-1 record has
 //! no rounds, so ties cannot be called (the medians are still ranked); a `--quick` record is
@@ -52,16 +52,36 @@ pub struct Crossover {
     pub ratio: f64,
 }
 
-/// A technique whose rank inside the move generator differs from its rank in isolation.
+/// A technique family's ranks in every context it was measured in: alone (its own family) and
+/// inside each family of configurations that varies it (perft, the search).
 #[derive(Clone, Debug, PartialEq, Serialize)]
-pub struct InContext {
-    /// The isolation family the technique belongs to.
-    pub family: String,
-    pub variant: String,
-    pub isolation_rank: usize,
-    pub perft_rank: usize,
-    /// One sentence for people.
-    pub note: String,
+pub struct ContextTable {
+    /// The contexts, in the record's order of families: the technique family itself (alone)
+    /// first.
+    pub contexts: Vec<String>,
+    /// Per context, how many techniques it ranks.
+    pub of: Vec<usize>,
+    /// Per context, its first technique and how many tie with it: what to use there.
+    pub leaders: Vec<Option<(String, usize)>>,
+    /// A row per technique, the decisive context's order first (the last context's ranks).
+    pub rows: Vec<ContextRow>,
+}
+
+/// One technique's place in each context of a [`ContextTable`].
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct ContextRow {
+    pub technique: String,
+    /// Per context: its rank (1 when tied with the first) and whether it shares rank 1 with a
+    /// variant it ties; `None` where it was not measured.
+    pub ranks: Vec<Option<Placing>>,
+}
+
+/// A rank within one context.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct Placing {
+    pub rank: usize,
+    /// Tied with the first (rank 1, not outright).
+    pub tied: bool,
 }
 
 /// The advice for one family.
@@ -80,8 +100,9 @@ pub struct FamilyAdvice {
     pub table_bytes: usize,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub crossover: Option<Crossover>,
-    #[serde(skip_serializing_if = "Vec::is_empty")]
-    pub in_context: Vec<InContext>,
+    /// For a technique family measured inside families of configurations: its ranks there.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub contexts: Option<ContextTable>,
     /// For a family that counts its work in its own unit (queens, nodes): the recommended
     /// variant's time per unit and rate on the headline distribution in throughput mode.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -259,7 +280,7 @@ fn family_advice(record: &Record, family: &str) -> Option<FamilyAdvice> {
         requires: sample.requires.clone(),
         table_bytes: sample.table_bytes,
         crossover: crossover(record, family, best_name),
-        in_context: in_context(record, family),
+        contexts: context_table(record, family),
         rate: rate(record, family, best_name),
         quick: record.run.quick,
     })
@@ -430,61 +451,106 @@ pub fn context_ranks(record: &Record, family: &str) -> Vec<ContextRank> {
     ranks
 }
 
-/// The techniques of [`context_ranks`] whose rank in context differs from their rank in
-/// isolation (ties counted: a variant that wins outright in one and shares rank 1 in the
-/// other differs; two positions within one tie do not), each with a sentence.
-fn in_context(record: &Record, family: &str) -> Vec<InContext> {
-    context_ranks(record, family)
+/// The families of configurations in `record` that vary the technique family `family`.
+fn contexts_of(record: &Record, family: &str) -> Vec<String> {
+    record
+        .families()
         .into_iter()
-        .filter(|r| {
-            r.isolation_rank != r.context_rank
-                || (r.isolation_rank == 1 && r.isolation_shared != r.context_shared)
-        })
-        .map(|r| {
-            let (variant, dimension) = (&r.variant, &r.family);
-            let isolation = match (r.isolation_rank, r.isolation_shared) {
-                (1, false) => {
-                    let by = isolation_margin(record, dimension, variant)
-                        .map(|m| format!(" by {}", ratio_text(m.ratio, m.interval.as_ref())))
-                        .unwrap_or_default();
-                    format!("{variant} wins in isolation ({dimension}){by}")
-                }
-                (1, true) => format!("{variant} ties for first in isolation ({dimension})"),
-                (rank, _) => format!(
-                    "{variant} ranks {rank} of {} in isolation ({dimension})",
-                    r.isolation_of
-                ),
-            };
-            let inside = if r.tied_in_context {
-                format!("inside perft it ties {}", r.leader)
-            } else if r.context_rank == 1 && r.context_shared {
-                "inside perft it ties for first".to_string()
-            } else if r.context_rank == 1 {
-                "inside perft it ranks first".to_string()
-            } else {
-                format!(
-                    "inside perft it ranks {} of {}",
-                    r.context_rank, r.context_of
-                )
-            };
-            let note = format!("{isolation}; {inside}");
-            InContext {
-                family: r.family,
-                variant: r.variant,
-                isolation_rank: r.isolation_rank,
-                perft_rank: r.context_rank,
-                note,
-            }
+        .filter(|context| {
+            record.ranks.iter().any(|r| {
+                &r.family == context
+                    && r.variant.split_once(CONTEXT_SEPARATOR).map(|(d, _)| d) == Some(family)
+            })
         })
         .collect()
 }
 
-/// The margin of `variant`, first in `family`'s own ranking, over the runner-up there.
-fn isolation_margin(record: &Record, family: &str, variant: &str) -> Option<Margin> {
-    let ranked = ranked(record, family);
-    let (_, best) = ranked.iter().find(|(name, _)| name == variant)?;
-    let (next, _) = ranked.iter().find(|(name, _)| name != variant)?;
-    Some(margin(record, family, best, next))
+/// `family`'s ranks alone and inside every family of configurations that varies it (see
+/// [`ContextTable`]); `None` if none does. Alone, the ranks are the record's; inside a context,
+/// a technique's position among the configurations varying `family`, rank 1 where it ties the
+/// first ([`tied`], with that context's A/A spread).
+pub fn context_table(record: &Record, family: &str) -> Option<ContextTable> {
+    let contexts = contexts_of(record, family);
+    if contexts.is_empty() {
+        return None;
+    }
+    let mut columns: Vec<Vec<(String, Placing)>> = Vec::new();
+    let mut alone: Vec<&crate::record::Rank> =
+        record.ranks.iter().filter(|r| r.family == family).collect();
+    alone.sort_by_key(|r| r.rank);
+    columns.push(
+        alone
+            .iter()
+            .map(|r| {
+                let tied = r.tied_with_best;
+                (r.variant.clone(), Placing { rank: r.rank, tied })
+            })
+            .collect(),
+    );
+    for context in &contexts {
+        let ranked = ranked(record, context);
+        let inside: Vec<(&str, &Vec<&Measurement>)> = ranked
+            .iter()
+            .filter_map(|(name, ms)| {
+                let (d, v) = name.split_once(CONTEXT_SEPARATOR)?;
+                (d == family).then_some((v, ms))
+            })
+            .collect();
+        let spread = record.spread(context);
+        columns.push(
+            inside
+                .iter()
+                .enumerate()
+                .map(|(i, (v, ms))| {
+                    let tied =
+                        i > 0 && paired_geomean(ms, inside[0].1).is_some_and(|p| tied(&p, spread));
+                    let rank = if tied { 1 } else { i + 1 };
+                    (v.to_string(), Placing { rank, tied })
+                })
+                .collect(),
+        );
+    }
+    // A first-ranked technique that others tie shares its rank too.
+    for column in &mut columns {
+        if column.iter().skip(1).any(|(_, p)| p.tied) {
+            if let Some((_, first)) = column.first_mut() {
+                first.tied = true;
+            }
+        }
+    }
+    let mut names: Vec<String> = Vec::new();
+    for column in columns.iter().rev() {
+        for (name, _) in column {
+            if !names.contains(name) {
+                names.push(name.clone());
+            }
+        }
+    }
+    let rows = names
+        .into_iter()
+        .map(|technique| ContextRow {
+            ranks: columns
+                .iter()
+                .map(|c| c.iter().find(|(n, _)| *n == technique).map(|&(_, p)| p))
+                .collect(),
+            technique,
+        })
+        .collect();
+    let mut all = vec![family.to_string()];
+    all.extend(contexts);
+    Some(ContextTable {
+        of: columns.iter().map(Vec::len).collect(),
+        leaders: columns
+            .iter()
+            .map(|c| {
+                let (first, _) = c.first()?;
+                let tied = c.iter().skip(1).filter(|(_, p)| p.tied).count();
+                Some((first.clone(), tied))
+            })
+            .collect(),
+        contexts: all,
+        rows,
+    })
 }
 
 fn ranked_names(record: &Record, family: &str) -> Vec<String> {

@@ -18,3 +18,4 @@ pub mod engine;
 pub mod export;
 pub mod invariance;
 pub mod repeatability;
+pub mod shares;

@@ -157,6 +157,12 @@ pub struct Shape {
     /// What the time is per: `query` by default; a family whose queries do different amounts
     /// of work (perft: nodes) names the unit and counts it with [`Bench::work`].
     pub unit: &'static str,
+    /// Whether each slice of a workload starts with a round that is measured and not kept
+    /// (caches, predictors and the clock warmed for the slice). Every sample is hot by itself
+    /// either way; a family whose one pass takes a millisecond or more, warmed by its own
+    /// untimed passes (the search), leaves it out, since at the run's minimum rounds it would
+    /// double the family's time.
+    pub warm_round: bool,
 }
 
 impl Shape {
@@ -171,6 +177,7 @@ impl Shape {
         cache_pressure: true,
         weight: 1,
         unit: "query",
+        warm_round: true,
     };
 }
 

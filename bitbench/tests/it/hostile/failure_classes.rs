@@ -259,6 +259,58 @@ fn options() -> Vec<Case> {
             "--with names slider twice (slider=magic, slider=pext)",
         ),
         case(
+            "search --with pawns=spans,pawns=per_pawn_loop",
+            &[
+                "search",
+                fen,
+                "2",
+                "--with",
+                "pawns=spans,pawns=per_pawn_loop",
+            ],
+            "--with names pawns twice (pawns=spans, pawns=per_pawn_loop)",
+        ),
+        case(
+            "search --with two techniques changed",
+            &[
+                "search",
+                fen,
+                "2",
+                "--with",
+                "slider=hyperbola,xrays=one_lookup",
+            ],
+            "only configurations that differ from it in one technique are compiled",
+        ),
+        case(
+            "search --with an unknown key",
+            &["search", fen, "2", "--with", "colour=white"],
+            "unknown key \"colour\"",
+        ),
+        case(
+            "search: a bad FEN",
+            &["search", "8/8/8/8 w - -", "2"],
+            "bad FEN",
+        ),
+        case(
+            "search --all without --bench",
+            &["search", fen, "2", "--all"],
+            "--all applies to --bench only",
+        ),
+        case(
+            "search --uci without --epd",
+            &["search", "--bench", "--uci", "stockfish"],
+            "--uci applies to --epd only",
+        ),
+        case(
+            "search --epd of a missing file",
+            &["search", "--epd", "no-such.epd"],
+            "cannot read no-such.epd",
+        ),
+        case(
+            "advise --contexts without --markdown",
+            &["advise", "good.json", "--contexts"],
+            "--contexts applies to --markdown only",
+        ),
+        case(
             "advise --quick without --run",
             &["advise", "good.json", "--quick"],
             "--quick applies to --run only",

@@ -55,6 +55,12 @@ impl Files {
         let committed = Path::new(env!("CARGO_MANIFEST_DIR"))
             .join("../results/intel-xeon-f6m167/20261123t122426z.json");
         put("real.json", &std::fs::read_to_string(committed).unwrap());
+        // Two positions of Win at Chess, for `search --epd`.
+        put(
+            "suite.epd",
+            "2rr3k/pp3pp1/1nnqbN1p/3pN3/2pP4/2P3Q1/PPB4P/R4RK1 w - - bm Qg6; id \"WAC.001\";\n\
+             8/7p/5k2/5p2/p1p2P2/Pr1pPK2/1P1R3P/8 b - - bm Rxb2; id \"WAC.002\";\n",
+        );
         // A UCI engine that counts with bitbench's own perft, for `engine`.
         let engine = dir.path().join("fake-uci");
         let script = format!(
@@ -131,6 +137,11 @@ fn scenarios(command: &str, files: &Files) -> Option<Vec<Vec<String>>> {
             s(&["--verify-table", "--max-depth", "1"]),
             s(&[STARTPOS, "10"]),
         ],
+        "search" => vec![
+            s(&[STARTPOS, "2", "--with", simd_between]),
+            s(&["--bench", "--depth", "1"]),
+            vec!["--epd".into(), f("suite.epd"), "--depth".into(), "2".into()],
+        ],
         "engine" => vec![vec![
             "--uci".into(),
             f("fake-uci"),
@@ -153,6 +164,7 @@ fn sample(value: &str) -> Option<String> {
         "<KEY=TECHNIQUE[,...]>" => "slider=hyperbola".into(),
         "<FORMAT>" => "gab".into(),
         "<MAX_DEPTH>" => "2".into(),
+        "<MIB>" => "1".into(),
         "<THREADS>" => threads.to_string(),
         // `engine`: another (missing) engine or file, another depth or count, a timeout no
         // engine meets.

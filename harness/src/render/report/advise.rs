@@ -5,7 +5,7 @@
 
 use super::{markdown, TextTable};
 use crate::base::units;
-use crate::tools::advise::{ratio_text, Advice, FamilyAdvice, Margin, Matrix};
+use crate::tools::advise::{ratio_text, Advice, ContextTable, FamilyAdvice, Margin, Matrix};
 use std::fmt::Write;
 
 /// What the recommendation depends on, for people.
@@ -92,10 +92,101 @@ pub fn render_text(advice: &Advice, bold: fn(&str) -> String) -> String {
                 c.ratio
             );
         }
-        for note in &f.in_context {
-            let _ = writeln!(out, "  in context: {}", note.note);
+        if let Some(table) = &f.contexts {
+            out.push_str(&context_text(table));
         }
     }
+    out
+}
+
+/// A context's column heading: `alone`, `in perft`, `in search`.
+fn heading(table: &ContextTable, column: usize) -> String {
+    if column == 0 {
+        "alone".to_string()
+    } else {
+        format!("in {}", table.contexts[column])
+    }
+}
+
+/// A rank as a cell: `1`, `≈1` (tied with the first), `7`, or `–` where not measured.
+fn placing(table: &ContextTable, row: usize, column: usize) -> String {
+    match table.rows[row].ranks[column] {
+        None => "–".to_string(),
+        Some(p) if p.tied => format!("≈{}", p.rank),
+        Some(p) => p.rank.to_string(),
+    }
+}
+
+/// What to use in a context: `pext`, `pext +12 tied`.
+fn leader(table: &ContextTable, column: usize) -> String {
+    match &table.leaders[column] {
+        None => "–".to_string(),
+        Some((first, 0)) => first.clone(),
+        Some((first, tied)) => format!("{first} +{tied} tied"),
+    }
+}
+
+/// A technique family's ranks alone and in each context, as a text table: what to use in each
+/// context on top, then a row per technique.
+fn context_text(table: &ContextTable) -> String {
+    let mut text = TextTable::default();
+    text.column("in context (rank; ≈1 tied with the first)", false);
+    for column in 0..table.contexts.len() {
+        text.column(
+            &format!("{} ({})", heading(table, column), table.of[column]),
+            false,
+        );
+    }
+    text.label_columns(1);
+    let use_row = (0..table.contexts.len()).map(|c| leader(table, c));
+    text.row(std::iter::once("use".to_string()).chain(use_row).collect());
+    for (r, row) in table.rows.iter().enumerate() {
+        let cells = (0..table.contexts.len()).map(|c| placing(table, r, c));
+        text.row(
+            std::iter::once(row.technique.clone())
+                .chain(cells)
+                .collect(),
+        );
+    }
+    text.render_fit(crate::base::console::width(), 2)
+}
+
+/// The same as Markdown, folded under a line that names what to use in each context.
+fn context_markdown(family: &str, table: &ContextTable) -> String {
+    let mut out = String::new();
+    let uses: Vec<String> = (0..table.contexts.len())
+        .map(|c| format!("{} {}", leader(table, c), heading(table, c)))
+        .collect();
+    let _ = writeln!(
+        out,
+        "<details><summary>{}: {}</summary>\n",
+        markdown::text(family),
+        markdown::text(&uses.join(", "))
+    );
+    let headings: Vec<String> = (0..table.contexts.len())
+        .map(|c| format!("{} ({})", heading(table, c), table.of[c]))
+        .collect();
+    let _ = writeln!(out, "| technique | {} |", headings.join(" | "));
+    let _ = writeln!(out, "|---|{}", "---|".repeat(headings.len()));
+    let uses: Vec<String> = (0..table.contexts.len())
+        .map(|c| match &table.leaders[c] {
+            Some((first, _)) => markdown::code(first),
+            None => "–".to_string(),
+        })
+        .collect();
+    let _ = writeln!(out, "| **use** | {} |", uses.join(" | "));
+    for (r, row) in table.rows.iter().enumerate() {
+        let cells: Vec<String> = (0..table.contexts.len())
+            .map(|c| placing(table, r, c))
+            .collect();
+        let _ = writeln!(
+            out,
+            "| {} | {} |",
+            markdown::code(&row.technique),
+            cells.join(" | ")
+        );
+    }
+    let _ = writeln!(out, "\n</details>");
     out
 }
 
@@ -169,7 +260,7 @@ pub fn render_markdown(advice: &Advice) -> String {
         .families
         .iter()
         .flat_map(|f| {
-            let crossover = f.crossover.iter().map(move |c| {
+            f.crossover.iter().map(move |c| {
                 format!(
                     "{}: with more than about {} of other data in play, `{}` overtakes `{}`.",
                     f.family,
@@ -177,12 +268,7 @@ pub fn render_markdown(advice: &Advice) -> String {
                     c.variant,
                     f.recommended
                 )
-            });
-            let context = f
-                .in_context
-                .iter()
-                .map(|n| format!("In context: {}.", n.note));
-            crossover.chain(context).collect::<Vec<_>>()
+            })
         })
         .collect();
     if !notes.is_empty() {
@@ -190,6 +276,71 @@ pub fn render_markdown(advice: &Advice) -> String {
         for note in notes {
             let _ = writeln!(out, "- {}", markdown::text(&note));
         }
+    }
+    let tables = context_tables(advice);
+    if !tables.is_empty() {
+        let _ = writeln!(
+            out,
+            "\nWhat to use in each context: alone, and inside the families that run a technique as \
+             one part of a whole (perft's move generator, the search); `advise --markdown \
+             --contexts` gives every technique's ranks.\n"
+        );
+        // Every context any family was measured in, in the order met.
+        let mut contexts: Vec<&str> = Vec::new();
+        for (_, table) in &tables {
+            for context in &table.contexts[1..] {
+                if !contexts.contains(&context.as_str()) {
+                    contexts.push(context);
+                }
+            }
+        }
+        let headings: Vec<String> = std::iter::once("alone".to_string())
+            .chain(contexts.iter().map(|c| format!("in {c}")))
+            .collect();
+        let _ = writeln!(out, "| technique family | {} |", headings.join(" | "));
+        let _ = writeln!(out, "|---|{}", "---|".repeat(headings.len()));
+        for (family, table) in &tables {
+            let columns = std::iter::once(Some(0)).chain(
+                contexts
+                    .iter()
+                    .map(|c| table.contexts.iter().position(|t| t == c)),
+            );
+            let cells: Vec<String> = columns
+                .map(
+                    |column| match column.and_then(|i| table.leaders[i].clone()) {
+                        Some((first, 0)) => markdown::code(&first),
+                        Some((first, tied)) => format!("{} (+{tied} tied)", markdown::code(&first)),
+                        None => "–".to_string(),
+                    },
+                )
+                .collect();
+            let _ = writeln!(
+                out,
+                "| {} | {} |",
+                markdown::cell(family),
+                cells.join(" | ")
+            );
+        }
+    }
+    out
+}
+
+/// The technique families of `advice` measured inside a context, with their tables.
+fn context_tables(advice: &Advice) -> Vec<(&str, &ContextTable)> {
+    advice
+        .families
+        .iter()
+        .filter_map(|f| Some((f.family.as_str(), f.contexts.as_ref()?)))
+        .collect()
+}
+
+/// `advise --markdown --contexts`: every technique family measured inside a context, its
+/// table of ranks, each folded under a line that says what to use in each context.
+pub fn render_contexts_markdown(advice: &Advice) -> String {
+    let mut out = String::new();
+    for (family, table) in context_tables(advice) {
+        out.push_str(&context_markdown(family, table));
+        out.push('\n');
     }
     out
 }
@@ -308,6 +459,107 @@ pub fn render_summary(advice: &Advice, width: usize) -> String {
             l.alone.context_of
         );
         out.push_str(&wrap(&line, width, 2));
+    }
+    out
+}
+
+/// `12%` or, with both prices, `12–31%`; `–` where a figure is missing.
+fn share_cell(share: (Option<f64>, Option<f64>)) -> String {
+    match share {
+        (Some(low), Some(high)) => {
+            let (low, high) = (low.min(high), low.max(high));
+            format!("{:.0}–{:.0}%", 100.0 * low, 100.0 * high)
+        }
+        (Some(one), None) | (None, Some(one)) => format!("{:.0}%", 100.0 * one),
+        (None, None) => "–".to_string(),
+    }
+}
+
+/// `advise --shares`: each technique family's calls per node and estimated share of a node's
+/// time inside the search and inside perft, as text or Markdown.
+pub fn render_shares(shares: &crate::tools::shares::Shares, as_markdown: bool) -> String {
+    let mut out = String::new();
+    let ns = |n: Option<f64>| n.map_or("–".to_string(), |n| format!("{n:.1} ns"));
+    let intro = format!(
+        "Estimated from {} ({}): a search node of the default configuration takes {} (the \
+         bench set at depth {}, a {} MiB table), a perft node {}. Calls per node are counted; \
+         a share prices each call at the default technique's own time in this record, in \
+         throughput mode and in latency mode: the low and high ends.",
+        shares.record,
+        shares.cpu,
+        ns(shares.search_node_ns),
+        shares.search_depth,
+        shares.search_table_mib,
+        ns(shares.perft_node_ns)
+    );
+    let rows: Vec<[String; 6]> = shares
+        .rows
+        .iter()
+        .map(|r| {
+            [
+                r.family.clone(),
+                r.technique.clone(),
+                format!("{:.2}", r.search_calls_per_node),
+                share_cell(r.of(r.search_calls_per_node, shares.search_node_ns)),
+                format!("{:.3}", r.perft_calls_per_node),
+                share_cell(r.of(r.perft_calls_per_node, shares.perft_node_ns)),
+            ]
+        })
+        .collect();
+    let total = |calls: fn(&crate::tools::shares::Share) -> f64, node: Option<f64>| {
+        let mut sum = (Some(0.0), Some(0.0));
+        for r in &shares.rows {
+            let (t, l) = r.of(calls(r), node);
+            sum = (
+                sum.0.and_then(|s| Some(s + t?)),
+                sum.1.and_then(|s| Some(s + l?)),
+            );
+        }
+        share_cell(sum)
+    };
+    let all = [
+        "all of them".to_string(),
+        String::new(),
+        String::new(),
+        total(|r| r.search_calls_per_node, shares.search_node_ns),
+        String::new(),
+        total(|r| r.perft_calls_per_node, shares.perft_node_ns),
+    ];
+    let headings = [
+        "technique family",
+        "default",
+        "calls per search node",
+        "share of a search node",
+        "calls per perft node",
+        "share of a perft node",
+    ];
+    if as_markdown {
+        let _ = writeln!(out, "{}\n", markdown::text(&intro));
+        let _ = writeln!(out, "| {} |", headings.join(" | "));
+        let _ = writeln!(out, "|---|---|---|---|---|---|");
+        for row in rows.iter().chain(std::iter::once(&all)) {
+            let cells: Vec<String> = row
+                .iter()
+                .enumerate()
+                .map(|(i, c)| match i {
+                    1 if !c.is_empty() => markdown::code(c),
+                    _ => markdown::cell(c),
+                })
+                .collect();
+            let _ = writeln!(out, "| {} |", cells.join(" | "));
+        }
+    } else {
+        let width = crate::base::console::width();
+        out.push_str(&crate::base::console::wrap(&intro, width, 0));
+        let mut table = TextTable::default();
+        for heading in headings {
+            table.column(heading, false);
+        }
+        table.label_columns(2);
+        for row in rows.into_iter().chain(std::iter::once(all)) {
+            table.row(row.to_vec());
+        }
+        out.push_str(&table.render_fit(width, 2));
     }
     out
 }

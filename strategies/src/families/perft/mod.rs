@@ -249,6 +249,15 @@ impl Family for PerftFamily {
     }
 }
 
+/// The default configuration's name in the family: the first it is listed under.
+pub fn default_name() -> &'static str {
+    let default = all_variants()
+        .iter()
+        .find(|v| matches!(v, PerftVariant::Generator { choice, .. } if *choice == Choice::DEFAULT))
+        .expect("the default is registered");
+    PerftFamily::descriptor(*default).name
+}
+
 /// Every registered configuration once (the default under the first name it is listed by),
 /// with its name, whether or not it runs here.
 // Without the peers every variant is a configuration, so the `if let` below cannot fail.

@@ -230,27 +230,42 @@ fn technique(dimension: Dimension, choice: &Choice) -> &'static Descriptor {
     }
 }
 
-/// The tables a configuration reads: its eight techniques' (the slider's for both pieces, the
-/// x-ray technique's for both), the king and pawn tables and the hash keys. The
-/// transposition table is the workload's, not the configuration's.
+/// The tables a configuration reads: its slider's (rook and bishop), in-between, knight,
+/// pawn-structure and attack-span techniques' tables, the attacks-to and x-ray techniques'
+/// where they are not the slider's own (`super_piece_magic` and `modify_occupancy_magic` read
+/// the `magic` tables the slider reads already), the king and pawn tables and the hash keys.
+/// The checkers-and-pins technique is built on the slider and in-between techniques, as in
+/// perft. The transposition table is the workload's, not the configuration's.
 fn table_bytes(choice: &Choice) -> usize {
     use crate::families::sliders::BishopAttacksFamily;
     use crate::families::xray_attacks::BishopXrayFamily;
+    let slider_name = choice.name(Dimension::Generator(GeneratorDimension::Slider));
     let slider = technique(Dimension::Generator(GeneratorDimension::Slider), choice).table_bytes
         + BishopAttacksFamily::descriptor(choice.generator.slider).table_bytes;
-    let xrays = technique(Dimension::Xrays, choice).table_bytes
-        + BishopXrayFamily::descriptor(choice.xrays).table_bytes;
+    let on_slider = |name: &str, prefix: &str| name.strip_prefix(prefix) == Some(slider_name);
+    let attackers = technique(Dimension::Attackers, choice);
+    let attackers = if on_slider(attackers.name, "super_piece_") {
+        attackers.table_bytes.saturating_sub(slider)
+    } else {
+        attackers.table_bytes
+    };
+    let xrays = if on_slider(choice.name(Dimension::Xrays), "modify_occupancy_") {
+        0
+    } else {
+        technique(Dimension::Xrays, choice).table_bytes
+            + BishopXrayFamily::descriptor(choice.xrays).table_bytes
+    };
     let others: usize = [
         Dimension::Generator(GeneratorDimension::Between),
         Dimension::Generator(GeneratorDimension::Knights),
         Dimension::Pawns,
         Dimension::Spans,
-        Dimension::Attackers,
     ]
     .into_iter()
     .map(|d| technique(d, choice).table_bytes)
     .sum();
     slider
+        + attackers
         + xrays
         + others
         + crate::board::position::leapers::TABLE_BYTES
@@ -491,6 +506,15 @@ fn trace<C: SearchConfig>(config: C, query: &SearchQuery) -> (SearchResult, Vec<
         )
     });
     (result, nodes)
+}
+
+/// The default configuration's name in the family: the first it is listed under.
+pub fn default_name() -> &'static str {
+    let default = all_variants()
+        .iter()
+        .find(|v| v.choice == Choice::DEFAULT)
+        .expect("the default is registered");
+    SearchFamily::descriptor(*default).name
 }
 
 /// Every registered configuration once (the default under the first name it is listed by),

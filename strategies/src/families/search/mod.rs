@@ -57,6 +57,8 @@ pub mod eval;
 #[cfg(feature = "bench")]
 pub mod family;
 mod moves;
+#[cfg(feature = "bench")]
+pub mod profile;
 pub mod see;
 #[cfg(feature = "bench")]
 pub mod suite;
