@@ -59,10 +59,11 @@ pub struct Mismatch {
     /// What the kernel says of where it departs (`Kernel::explain`: the search, where its tree
     /// leaves the default configuration's), if anything.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub detail: Option<String>,
-    /// The input's index among the checked inputs (not reported).
+    pub detail: Option<Box<str>>,
+    /// The input's index among the checked inputs (not reported; `u32` and the boxed detail
+    /// keep a mismatch small enough to return by value).
     #[serde(skip)]
-    pub index: Option<usize>,
+    pub index: Option<u32>,
 }
 
 /// One part of an answer as a mismatch report holds it: a board (as hex in JSON, since a JSON
@@ -201,7 +202,7 @@ impl<F: Bench> Visitor<F> for Checker<'_, F> {
         let inputs = self.inputs;
         self.check(kernel).map_err(|mut mismatch| {
             if let Some(i) = mismatch.index {
-                mismatch.detail = kernel.explain(inputs[i]);
+                mismatch.detail = kernel.explain(inputs[i as usize]).map(String::into);
             }
             mismatch
         })
@@ -262,7 +263,7 @@ impl<F: Bench> Checker<'_, F> {
             expected: Shown::of(&self.expected[i]),
             got: Shown::of(&got),
             detail: None,
-            index: Some(i),
+            index: u32::try_from(i).ok(),
         }
     }
 

@@ -82,7 +82,7 @@ pub struct SearchQuery {
     pub position: Position,
     pub depth: u8,
     pub table_mib: u16,
-    /// The index of the position in the bench set ([`super::workloads::BENCH`]).
+    /// The index of the position in the bench set ([`bench`](super::workloads::bench())).
     pub case: u16,
     /// The default configuration's answer; the time of a query is divided by its nodes.
     pub expected: SearchAnswer,

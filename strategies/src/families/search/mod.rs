@@ -1,5 +1,5 @@
 //! A deterministic alpha-beta search whose techniques are type parameters: the move
-//! generator's four ([`movegen::Config`]) and four more that an engine's evaluation and static
+//! generator's four ([`Config`]) and four more that an engine's evaluation and static
 //! exchange evaluation call ([`SearchConfig`]). Each configuration is compiled into its own
 //! search, as the generator is; a configuration chosen at run time is matched once
 //! ([`configs`]).
@@ -7,14 +7,14 @@
 //! It is the context engine authors decide in: a search calls the techniques from move
 //! generation, from the evaluation (the mobility of every piece, attacks on the king's zone,
 //! threats, pawn structure) and from the static exchange evaluation, while its transposition
-//! table competes with their tables for the caches. The `search` family ([`family`]) measures
-//! it, and `bitbench search` runs it.
+//! table competes with their tables for the caches. The `search` family (`family`, with the
+//! feature `bench`) measures it, and `bitbench search` runs it.
 //!
 //! # What it does
 //! - **Iterative deepening** to a fixed depth, **alpha-beta with principal variation search**
 //!   (a null window after the first move, searched again when it fails high), a triangular
 //!   table of principal variations.
-//! - A **quiescence search** over captures and promotions ([`movegen`]'s captures-only scope),
+//! - A **quiescence search** over captures and promotions ([`movegen`](crate::families::movegen)'s captures-only scope),
 //!   every evasion when in check; standing pat on the evaluation, captures that lose material
 //!   by SEE pruned, and captures that cannot lift the score to alpha (delta pruning).
 //! - **Move ordering**: the transposition table's move, captures that SEE finds even or
@@ -37,7 +37,7 @@
 //! score and principal variation.
 //!
 //! # Where the techniques are called
-//! - [`movegen`]: the slider, in-between, checkers-and-pins and knight techniques, at every
+//! - [`movegen`](crate::families::movegen): the slider, in-between, checkers-and-pins and knight techniques, at every
 //!   node, for the moves and for whether each move gives check;
 //! - the evaluation ([`eval`]): the slider and knight techniques for the mobility of every
 //!   piece and the attacks on the enemy king's zone, and so for threats; the pawn-structure
@@ -98,7 +98,7 @@ pub trait SearchConfig: Config {
     fn xrays(self) -> Self::Xrays;
 }
 
-/// A search configuration: a generator configuration ([`movegen::Techniques`]) and one value of
+/// A search configuration: a generator configuration ([`Techniques`](crate::families::movegen::Techniques)) and one value of
 /// each of the four other techniques.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Engine<G, P, S, A, X> {

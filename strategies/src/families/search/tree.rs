@@ -256,7 +256,7 @@ impl<'t, C: SearchConfig, I: Isa> Searcher<'t, C, I> {
     }
 
     /// Iterative deepening from depth 1 to `depth`.
-    fn iterate(mut self: Box<Self>, position: &Position, depth: u32) -> SearchResult {
+    fn iterate(&mut self, position: &Position, depth: u32) -> SearchResult {
         let hash = zobrist::key(position);
         let checkers_pins = self.config.pins().checkers_pins(position, None);
         let mut result = SearchResult {
@@ -269,7 +269,7 @@ impl<'t, C: SearchConfig, I: Isa> Searcher<'t, C, I> {
         for iteration in 1..=depth.clamp(1, MAX_PLY as u32 / 2) {
             self.extension_limit = 2 * iteration as usize;
             let score = self.isa.negamax(
-                &mut *self,
+                self,
                 Node {
                     position,
                     hash,

@@ -113,7 +113,7 @@ impl TranspositionTable {
 
     /// Its size in MiB.
     pub fn mib(&self) -> usize {
-        self.buckets.len() * core::mem::size_of::<Bucket>() >> 20
+        (self.buckets.len() * core::mem::size_of::<Bucket>()) >> 20
     }
 
     /// Starts a search: every entry written before is forgotten, and the buckets are rotated

@@ -1,6 +1,6 @@
 //! What the search family is verified and measured on: the bench set, depths and table sizes.
 //!
-//! The bench set ([`bench`]): the six positions of the chessprogramming wiki's "Perft
+//! The bench set ([`bench()`]): the six positions of the chessprogramming wiki's "Perft
 //! Results", then the standard-chess positions of Stockfish 15.1's `bench` that are not among
 //! them (its 4th to 46th: middlegames, endgames with few pieces, a position with the
 //! fifty-move count at 93; its 47th and 48th are Chess960). 49 positions.
@@ -97,11 +97,11 @@ pub fn bench() -> &'static [Position] {
 /// The default configuration's answer for bench position `case` at `depth` with a table of
 /// `mib` MiB, computed once per process.
 pub fn expected(case: usize, depth: u8, mib: u16) -> SearchAnswer {
-    static KNOWN: Mutex<Vec<((usize, u8, u16), SearchAnswer)>> = Mutex::new(Vec::new());
+    /// Answers by (case, depth, table MiB).
+    type Known = Vec<((usize, u8, u16), SearchAnswer)>;
+    static KNOWN: Mutex<Known> = Mutex::new(Vec::new());
     let key = (case, depth, mib);
-    let known = |k: &Vec<((usize, u8, u16), SearchAnswer)>| {
-        k.iter().find(|(k, _)| *k == key).map(|&(_, a)| a)
-    };
+    let known = |k: &Known| k.iter().find(|(k, _)| *k == key).map(|&(_, a)| a);
     if let Some(answer) = known(&KNOWN.lock().unwrap_or_else(|p| p.into_inner())) {
         return answer;
     }
