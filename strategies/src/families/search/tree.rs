@@ -77,7 +77,7 @@ fn run<C: SearchConfig>(
     trace: Option<&mut Vec<NodeTrace>>,
 ) -> SearchResult {
     table.new_search();
-    #[cfg(target_arch = "x86_64")]
+    #[cfg(all(target_arch = "x86_64", not(debug_assertions)))]
     if let Some(isa) = Avx2Bmi2::detect() {
         return Searcher::new(config, isa, table, trace).iterate(position, depth);
     }
@@ -88,7 +88,10 @@ fn run<C: SearchConfig>(
 /// `movegen::perft`): the target's baseline, and on x86-64 also with POPCNT, BMI1, BMI2 and
 /// AVX2, so that population counts are one instruction and the BMI2 and AVX2 techniques are
 /// inlined; picked by detection once per search. The recursion goes through the token at
-/// every node, so that every node runs the copy it started in.
+/// every node, so that every node runs the copy it started in. A build with debug assertions
+/// (tests) compiles the baseline copy alone, as it compiles one copy of each measuring loop
+/// ([`Level::COPIES`](crate::Level::COPIES)): tests time nothing, and the release build's
+/// `verify` checks the other copy.
 pub(crate) trait Isa: Copy {
     fn negamax<C: SearchConfig>(self, s: &mut Searcher<'_, C, Self>, node: Node<'_>) -> i32;
     fn quiesce<C: SearchConfig>(self, s: &mut Searcher<'_, C, Self>, node: Node<'_>) -> i32;
@@ -132,11 +135,11 @@ fn portable_evaluate<C: SearchConfig>(config: C, position: &Position) -> i32 {
 }
 
 /// Proof that this CPU has POPCNT, BMI1, BMI2 and AVX2.
-#[cfg(target_arch = "x86_64")]
+#[cfg(all(target_arch = "x86_64", not(debug_assertions)))]
 #[derive(Clone, Copy)]
 pub(crate) struct Avx2Bmi2(());
 
-#[cfg(target_arch = "x86_64")]
+#[cfg(all(target_arch = "x86_64", not(debug_assertions)))]
 impl Avx2Bmi2 {
     fn detect() -> Option<Avx2Bmi2> {
         (std::arch::is_x86_feature_detected!("popcnt")
@@ -147,7 +150,7 @@ impl Avx2Bmi2 {
     }
 }
 
-#[cfg(target_arch = "x86_64")]
+#[cfg(all(target_arch = "x86_64", not(debug_assertions)))]
 impl Isa for Avx2Bmi2 {
     #[inline(always)]
     fn negamax<C: SearchConfig>(self, s: &mut Searcher<'_, C, Self>, node: Node<'_>) -> i32 {
@@ -168,21 +171,21 @@ impl Isa for Avx2Bmi2 {
     }
 }
 
-#[cfg(target_arch = "x86_64")]
+#[cfg(all(target_arch = "x86_64", not(debug_assertions)))]
 #[inline(never)]
 #[target_feature(enable = "popcnt,bmi1,bmi2,avx2")]
 fn avx2_negamax<C: SearchConfig>(s: &mut Searcher<'_, C, Avx2Bmi2>, node: Node<'_>) -> i32 {
     s.negamax(node)
 }
 
-#[cfg(target_arch = "x86_64")]
+#[cfg(all(target_arch = "x86_64", not(debug_assertions)))]
 #[inline(never)]
 #[target_feature(enable = "popcnt,bmi1,bmi2,avx2")]
 fn avx2_quiesce<C: SearchConfig>(s: &mut Searcher<'_, C, Avx2Bmi2>, node: Node<'_>) -> i32 {
     s.quiesce(node)
 }
 
-#[cfg(target_arch = "x86_64")]
+#[cfg(all(target_arch = "x86_64", not(debug_assertions)))]
 #[inline(never)]
 #[target_feature(enable = "popcnt,bmi1,bmi2,avx2")]
 fn avx2_evaluate<C: SearchConfig>(config: C, position: &Position) -> i32 {
