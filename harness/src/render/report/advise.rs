@@ -126,20 +126,30 @@ fn leader(table: &ContextTable, column: usize) -> String {
     }
 }
 
-/// A technique family's ranks alone and in each context, as a text table: what to use in each
-/// context on top, then a row per technique.
+/// A technique family's ranks alone and in each context, as text: what to use in each context
+/// on one line, then a table with a row per technique and a column per context.
 fn context_text(table: &ContextTable) -> String {
+    let width = crate::base::console::width();
+    let uses: Vec<String> = (0..table.contexts.len())
+        .map(|c| format!("{} {}", heading(table, c), leader(table, c)))
+        .collect();
+    let mut out = crate::base::console::wrap(
+        &format!(
+            "in context (rank; ≈1 tied with the first): use {}",
+            uses.join("; ")
+        ),
+        width,
+        2,
+    );
     let mut text = TextTable::default();
-    text.column("in context (rank; ≈1 tied with the first)", false);
+    text.column("technique", false);
     for column in 0..table.contexts.len() {
         text.column(
             &format!("{} ({})", heading(table, column), table.of[column]),
-            false,
+            true,
         );
     }
     text.label_columns(1);
-    let use_row = (0..table.contexts.len()).map(|c| leader(table, c));
-    text.row(std::iter::once("use".to_string()).chain(use_row).collect());
     for (r, row) in table.rows.iter().enumerate() {
         let cells = (0..table.contexts.len()).map(|c| placing(table, r, c));
         text.row(
@@ -148,7 +158,8 @@ fn context_text(table: &ContextTable) -> String {
                 .collect(),
         );
     }
-    text.render_fit(crate::base::console::width(), 2)
+    out.push_str(&text.render_fit(width, 4));
+    out
 }
 
 /// The same as Markdown, folded under a line that names what to use in each context.
@@ -468,7 +479,15 @@ fn share_cell(share: (Option<f64>, Option<f64>)) -> String {
     match share {
         (Some(low), Some(high)) => {
             let (low, high) = (low.min(high), low.max(high));
-            format!("{:.0}–{:.0}%", 100.0 * low, 100.0 * high)
+            let (low, high) = (
+                format!("{:.0}", 100.0 * low),
+                format!("{:.0}", 100.0 * high),
+            );
+            if low == high {
+                format!("{low}%")
+            } else {
+                format!("{low}–{high}%")
+            }
         }
         (Some(one), None) | (None, Some(one)) => format!("{:.0}%", 100.0 * one),
         (None, None) => "–".to_string(),
@@ -484,7 +503,9 @@ pub fn render_shares(shares: &crate::tools::shares::Shares, as_markdown: bool) -
         "Estimated from {} ({}): a search node of the default configuration takes {} (the \
          bench set at depth {}, a {} MiB table), a perft node {}. Calls per node are counted; \
          a share prices each call at the default technique's own time in this record, in \
-         throughput mode and in latency mode: the low and high ends.",
+         throughput mode and in latency mode: the low and high ends. A high end past 100% \
+         says that the calls overlap one another and the node's other work, as in a batch: \
+         the low end is the nearer.",
         shares.record,
         shares.cpu,
         ns(shares.search_node_ns),
@@ -506,13 +527,16 @@ pub fn render_shares(shares: &crate::tools::shares::Shares, as_markdown: bool) -
             ]
         })
         .collect();
+    // The total of the low ends and of the high ends; a family priced one way only counts that
+    // price in both.
     let total = |calls: fn(&crate::tools::shares::Share) -> f64, node: Option<f64>| {
         let mut sum = (Some(0.0), Some(0.0));
         for r in &shares.rows {
             let (t, l) = r.of(calls(r), node);
+            let (low, high) = (t.or(l), l.or(t));
             sum = (
-                sum.0.and_then(|s| Some(s + t?)),
-                sum.1.and_then(|s| Some(s + l?)),
+                sum.0.and_then(|s| Some(s + low?)),
+                sum.1.and_then(|s| Some(s + high?)),
             );
         }
         share_cell(sum)
@@ -549,15 +573,17 @@ pub fn render_shares(shares: &crate::tools::shares::Shares, as_markdown: bool) -
             let _ = writeln!(out, "| {} |", cells.join(" | "));
         }
     } else {
+        // Narrower: the default technique of each family is in the Markdown and the JSON.
         let width = crate::base::console::width();
         out.push_str(&crate::base::console::wrap(&intro, width, 0));
         let mut table = TextTable::default();
-        for heading in headings {
-            table.column(heading, false);
+        table.column("technique family", false);
+        for heading in ["search calls", "search share", "perft calls", "perft share"] {
+            table.column(heading, true);
         }
-        table.label_columns(2);
-        for row in rows.into_iter().chain(std::iter::once(all)) {
-            table.row(row.to_vec());
+        table.label_columns(1);
+        for [family, _, a, b, c, d] in rows.into_iter().chain(std::iter::once(all)) {
+            table.row(vec![family, a, b, c, d]);
         }
         out.push_str(&table.render_fit(width, 2));
     }
