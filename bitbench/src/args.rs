@@ -254,6 +254,9 @@ pub struct SearchArgs {
     /// one thread and a table of --hash MiB, and count its answers.
     #[arg(long, value_name = "PATH")]
     pub uci: Option<PathBuf>,
+    /// With --epd: print the machine and the totals only, not a line per position.
+    #[arg(long)]
+    pub summary: bool,
     #[command(flatten)]
     pub disable: Disable,
 }

@@ -123,6 +123,10 @@ const TESTS: &[Test] = &[
         garbage_engines,
     ),
     ("the_readme_run_counts_the_published_table", readme_run),
+    (
+        "the_captured_suite_run_finds_as_many_as_stockfish",
+        suite_run,
+    ),
 ];
 
 /// The path bitbench is to start as the engine: this binary, or under an emulator a script
@@ -475,6 +479,42 @@ fn readme_run() {
         let nodes: u64 = cells[1].replace(',', "").parse().unwrap();
         assert_eq!(nodes, published.counts[depth - 1], "{row}");
     }
+}
+
+/// The captured Win at Chess run in docs/comparisons.md (scripts/readme.sh --engine): ours at
+/// depth 6 found at least as many best moves as the engine did at `go depth 6`, and both
+/// counted the whole suite.
+fn suite_run() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+    let page = std::fs::read_to_string(root.join("docs/comparisons.md")).unwrap();
+    let open = "<!-- captured by scripts/readme.sh --engine: bitbench search --epd ";
+    let start = page
+        .find(open)
+        .expect("docs/comparisons.md has a captured suite run");
+    let block = &page[start..];
+    let block = &block[..block.find("<!-- end of captured run -->").expect("its end")];
+    let cases = strategies::search::suite::parse_epd(
+        &std::fs::read_to_string(root.join("strategies/src/families/search/wac.epd")).unwrap(),
+    )
+    .unwrap()
+    .len();
+    // `NAME: found N of M at ...`, ours first.
+    let found: Vec<usize> = block
+        .lines()
+        .filter_map(|line| {
+            let rest = line.split_once(": found ")?.1;
+            let (n, rest) = rest.split_once(" of ")?;
+            let (m, _) = rest.split_once(' ')?;
+            assert_eq!(m.parse::<usize>().ok(), Some(cases), "{line}");
+            n.parse().ok()
+        })
+        .collect();
+    assert_eq!(found.len(), 2, "ours and the engine's totals:\n{block}");
+    assert!(found[0] >= found[1], "ours found fewer:\n{block}");
+    assert!(
+        block.contains("at depth 6") && block.contains("at go depth 6"),
+        "{block}"
+    );
 }
 
 /// The fake engine: enough UCI for `bitbench engine`, its perft by our own generator, and the

@@ -157,7 +157,7 @@ fn print_header(
 
 /// `; load average 1.20 on 2 logical CPUs` (where the system reports it: Linux), which says
 /// how much else competed for the CPU as the run started.
-fn load() -> String {
+pub(super) fn load() -> String {
     let average = std::fs::read_to_string("/proc/loadavg")
         .ok()
         .and_then(|text| text.split_whitespace().next().map(str::to_string));

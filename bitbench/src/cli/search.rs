@@ -37,6 +37,9 @@ pub fn search(context: &Context, args: &SearchArgs) -> Result<ExitCode> {
     if args.uci.is_some() && args.epd.is_none() {
         bail!("--uci applies to --epd only");
     }
+    if args.summary && args.epd.is_none() {
+        bail!("--summary applies to --epd only");
+    }
     if args.all && args.with.is_some() {
         bail!("--all searches every configuration: it takes no --with");
     }
@@ -206,6 +209,13 @@ fn epd(
         .as_ref()
         .and_then(|e| e.name.clone())
         .unwrap_or_else(|| "the engine".to_string());
+    let (now, _) = harness::record::utc_now();
+    outln!(
+        "on: {}, {}{}",
+        harness::base::machine::Machine::detect().cpu.describe(),
+        now.replace('T', " ").replace('Z', " UTC"),
+        super::engine::load()
+    );
     let mut table = TranspositionTable::new(mib);
     let (mut found, mut theirs) = (0, 0);
     let (mut seconds, mut their_seconds) = (0.0, 0.0);
@@ -238,7 +248,9 @@ fn epd(
             ));
         }
         line.push_str(&format!("  (bm {})", case.best.join(" ")));
-        outln!("{}", line.trim_end());
+        if !args.summary {
+            outln!("{}", line.trim_end());
+        }
     }
     outln!(
         "ours: found {found} of {} at depth {depth}, a {mib} MiB table, configuration {}; \

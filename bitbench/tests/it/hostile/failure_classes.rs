@@ -301,6 +301,11 @@ fn options() -> Vec<Case> {
             "--uci applies to --epd only",
         ),
         case(
+            "search --summary without --epd",
+            &["search", "--bench", "--summary"],
+            "--summary applies to --epd only",
+        ),
+        case(
             "search --epd of a missing file",
             &["search", "--epd", "no-such.epd"],
             "cannot read no-such.epd",
