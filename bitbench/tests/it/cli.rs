@@ -273,3 +273,32 @@ fn positions_stats_profile_the_corpus() {
         assert!(out.contains(needle), "{needle}: {out}");
     }
 }
+
+/// A slider wrong on one square inside the search (the test-only switch of
+/// `strategies::search::family::planted`) fails `verify` by the configuration's name, with the
+/// bench position and the node where the two trees part.
+#[test]
+fn verify_names_a_search_configuration_whose_tree_differs() {
+    use strategies::search::family::planted;
+    let variant = format!("search/{}", planted::VARIANT);
+    let mut command = command();
+    command
+        .args(["verify", "--only", &variant])
+        .env(planted::VARIABLE, "1");
+    let output = command.output().expect("the binary runs");
+    let shown = text(&output);
+    assert_eq!(output.status.code(), Some(1), "{shown}");
+    let mismatch = format!("MISMATCH  {}", planted::VARIANT);
+    for needle in [
+        mismatch.as_str(),
+        "(bench position ",
+        "the trees part at node ",
+        "principal variation, default: ",
+        "TEST ONLY",
+    ] {
+        assert!(shown.contains(needle), "no {needle:?} in:\n{shown}");
+    }
+    // Without the switch, the same configuration agrees.
+    let output = bitbench(&["verify", "--only", &variant]);
+    assert!(output.status.success(), "{}", text(&output));
+}
