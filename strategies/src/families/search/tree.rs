@@ -90,8 +90,8 @@ fn run<C: SearchConfig>(
 /// inlined; picked by detection once per search. The recursion goes through the token at
 /// every node, so that every node runs the copy it started in. A build with debug assertions
 /// (tests) compiles the baseline copy alone, as it compiles one copy of each measuring loop
-/// ([`Level::COPIES`](crate::Level::COPIES)): tests time nothing, and the release build's
-/// `verify` checks the other copy.
+/// ([`Level::COPIES`](crate::framework::level::Level::COPIES)): tests time nothing, and the
+/// release build's `verify` checks the other copy.
 pub(crate) trait Isa: Copy {
     fn negamax<C: SearchConfig>(self, s: &mut Searcher<'_, C, Self>, node: Node<'_>) -> i32;
     fn quiesce<C: SearchConfig>(self, s: &mut Searcher<'_, C, Self>, node: Node<'_>) -> i32;
