@@ -501,7 +501,7 @@ pub fn render_shares(shares: &crate::tools::shares::Shares, as_markdown: bool) -
     let ns = |n: Option<f64>| n.map_or("–".to_string(), |n| format!("{n:.1} ns"));
     let intro = format!(
         "Estimated from {} ({}): a search node of the default configuration takes {} (the \
-         bench set at depth {}, a {} MiB table), a perft node {}. Calls per node are counted; \
+         measured positions of the bench set at depth {}, a {} MiB table), a perft node {}. Calls per node are counted; \
          a share prices each call at the default technique's own time in this record, in \
          throughput mode and in latency mode: the low and high ends. A high end past 100% \
          says that the calls overlap one another and the node's other work, as in a batch: \

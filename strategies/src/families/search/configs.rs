@@ -304,12 +304,17 @@ pub trait SearchVisitor {
 }
 
 /// Runs `visitor` with the configuration `choice` names, matched once; or says why it cannot
-/// run (not compiled, or a technique this CPU lacks).
+/// run (not compiled, a technique this CPU lacks, or the search's own instructions:
+/// [`supported`](super::supported)).
 pub fn visit<V: SearchVisitor>(
     choice: Choice,
     cpu: &Cpu,
     visitor: V,
 ) -> Result<V::Output, ConfigError> {
+    super::supported(cpu).map_err(|why| ConfigError::Unsupported {
+        name: "the search",
+        why,
+    })?;
     let differing = choice.differing();
     let unsupported = |dimension: Dimension| {
         let name = choice.name(dimension);

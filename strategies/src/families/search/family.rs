@@ -350,6 +350,12 @@ impl Family for SearchFamily {
         query.expected
     }
 
+    /// The technique's features, and the search's own ([`super::supported`]).
+    fn runnable(variant: SearchVariant, cpu: &Cpu) -> Result<(), Unsupported> {
+        super::supported(cpu)?;
+        cpu.check_all(Self::descriptor(variant).requires)
+    }
+
     #[inline(always)]
     fn echo(query: SearchQuery) -> SearchAnswer {
         SearchAnswer {

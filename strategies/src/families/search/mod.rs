@@ -49,8 +49,9 @@
 //! Source: new; the techniques of the seeds in a search shaped as chessprogramming's pages on
 //! these methods describe them. Footprint: the eight techniques' tables, the generator's, a
 //! 12 KiB table of hash keys, and the transposition table. CPU features: those of the
-//! techniques; on x86-64 the search itself is compiled for the baseline and with POPCNT,
-//! BMI1, BMI2 and AVX2, chosen once per search by detection (as perft's recursion is).
+//! techniques; on x86-64, a release build's search itself is compiled with POPCNT, BMI1,
+//! BMI2 and AVX2, and runs only where they are detected ([`supported`]), but for
+//! [`search_default`].
 
 pub mod configs;
 pub mod eval;
@@ -72,7 +73,7 @@ pub mod zobrist;
 mod tests;
 
 pub use configs::{Choice, ConfigError, Dimension, SearchVisitor};
-pub use tree::{search, search_traced, NodeTrace, SearchResult};
+pub use tree::{search, search_traced, supported, NodeTrace, SearchResult};
 pub use tt::TranspositionTable;
 
 use crate::board::position::Position;
@@ -205,11 +206,12 @@ impl fmt::Display for Score {
 }
 
 /// Searches `position` to `depth` with the default configuration ([`configs::DefaultConfig`])
-/// and a table of `table`: what a caller that does not care about techniques uses.
+/// and a table of `table`: what a caller that does not care about techniques uses. It runs on
+/// every CPU of the target, where [`search`] may need more ([`supported`]).
 pub fn search_default(
     position: &Position,
     depth: u32,
     table: &mut TranspositionTable,
 ) -> SearchResult {
-    search(configs::default_config(), position, depth, table)
+    tree::run_anywhere(configs::default_config(), position, depth, table)
 }

@@ -1,12 +1,12 @@
 //! How often a search, and perft, call each technique family (feature `bench`): the
 //! default configuration with every technique wrapped in a counter ([`Counted`]), run over the
-//! bench set. The counts are exact and the same on every CPU; multiplied by what a call costs
-//! alone they estimate each technique family's share of a node's time (`bitbench advise
-//! --shares`).
+//! positions each family measures. The counts are exact and the same on every CPU; multiplied
+//! by what a call costs alone they estimate each technique family's share of a node's time
+//! (`bitbench advise --shares`).
 
 use super::configs::{default_config, DefaultConfig};
-use super::workloads::bench;
-use super::{search, Engine, SearchConfig, TranspositionTable};
+use super::workloads::{bench, MEASURED};
+use super::{Engine, SearchConfig, TranspositionTable};
 use crate::board::bitboard::Bitboard;
 use crate::board::position::{Move, Position};
 use crate::board::square::Square;
@@ -215,14 +215,16 @@ fn counting(f: impl FnOnce() -> u64) -> Profile {
     }
 }
 
-/// The default search's calls over the bench set at `depth` with a table of `mib` MiB.
+/// The default search's calls over the positions the search family measures
+/// ([`MEASURED`]) at `depth` with a table of `mib` MiB, on any CPU (as
+/// [`search_default`](super::search_default)).
 pub fn search_profile(depth: u32, mib: usize) -> Profile {
     let config = counted();
     let mut table = TranspositionTable::new(mib);
     counting(|| {
-        bench()
+        MEASURED
             .iter()
-            .map(|p| search(config, p, depth, &mut table).nodes)
+            .map(|&i| super::tree::run_anywhere(config, &bench()[i], depth, &mut table).nodes)
             .sum()
     })
 }

@@ -233,3 +233,20 @@ fn trace_with<C: SearchConfig>(config: C, p: &Position) -> Vec<NodeTrace> {
         trace
     })
 }
+
+#[test]
+fn every_pass_searches_the_same_positions_whatever_the_generator() {
+    use super::workloads::MEASURED;
+    use crate::bench::{inputs, Bench};
+    // The headline table only: each distribution draws the same way.
+    let draw = &SearchFamily::DRAWS[0];
+    let cases = |seed: u64, count: usize| -> Vec<u16> {
+        let mut rng = inputs::rng(seed, "search/same-positions");
+        let queries = draw.queries(&mut rng, count);
+        queries.inputs.iter().map(|q| q.case).collect()
+    };
+    let every: Vec<u16> = MEASURED.iter().map(|&i| i as u16).collect();
+    assert_eq!(cases(1, MEASURED.len()), every);
+    assert_eq!(cases(2, MEASURED.len()), every);
+    assert_eq!(cases(3, 2), every[..2], "a --quick pass: the first two");
+}

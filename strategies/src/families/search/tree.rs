@@ -9,6 +9,9 @@ use super::{zobrist, Score, SearchConfig};
 use crate::board::position::{Colour, Move, Piece, Position};
 use crate::families::checkers_pins::{CheckersAndPins, CheckersPins};
 use crate::families::movegen::generate_given;
+#[cfg(all(target_arch = "x86_64", not(debug_assertions)))]
+use crate::framework::cpu::Feature;
+use crate::framework::cpu::{Cpu, Unsupported};
 
 /// Beyond any score.
 const INFINITY: i32 = 32_000;
@@ -48,6 +51,10 @@ pub struct NodeTrace {
 
 /// Searches `position` to `depth` (at least 1) with configuration `config` and `table`, which
 /// is reset for the search (in effect: see [`super::tt`]).
+///
+/// # Panics
+/// On a CPU where [`supported`] says no; [`configs::visit`](super::configs::visit), which
+/// makes a configuration chosen at run time, asks it.
 pub fn search<C: SearchConfig>(
     config: C,
     position: &Position,
@@ -69,6 +76,11 @@ pub fn search_traced<C: SearchConfig>(
     run(config, position, depth, table, Some(trace))
 }
 
+/// The search compiled for this build's one instruction set ([`Isa`]).
+///
+/// # Panics
+/// In an x86-64 build without debug assertions, on a CPU without POPCNT, BMI1, BMI2 and AVX2:
+/// [`supported`] says beforehand, and every caller in this crate asks it first.
 fn run<C: SearchConfig>(
     config: C,
     position: &Position,
@@ -78,20 +90,59 @@ fn run<C: SearchConfig>(
 ) -> SearchResult {
     table.new_search();
     #[cfg(all(target_arch = "x86_64", not(debug_assertions)))]
-    if let Some(isa) = Avx2Bmi2::detect() {
-        return Searcher::new(config, isa, table, trace).iterate(position, depth);
+    let isa = Avx2Bmi2::detect().expect(NEEDS);
+    #[cfg(not(all(target_arch = "x86_64", not(debug_assertions))))]
+    let isa = Portable;
+    Searcher::new(config, isa, table, trace).iterate(position, depth)
+}
+
+/// [`run`] with [`Portable`] as the fallback on a CPU without the x86-64 copy's instructions:
+/// one more copy of the search, for the one configuration that asks for it
+/// ([`super::search_default`]).
+pub(crate) fn run_anywhere<C: SearchConfig>(
+    config: C,
+    position: &Position,
+    depth: u32,
+    table: &mut TranspositionTable,
+) -> SearchResult {
+    #[cfg(all(target_arch = "x86_64", not(debug_assertions)))]
+    if Avx2Bmi2::detect().is_none() {
+        table.new_search();
+        return Searcher::new(config, Portable, table, None).iterate(position, depth);
     }
-    Searcher::new(config, Portable, table, trace).iterate(position, depth)
+    run(config, position, depth, table, None)
+}
+
+/// What the x86-64 copy needs, as [`run`]'s panic says it.
+#[cfg(all(target_arch = "x86_64", not(debug_assertions)))]
+const NEEDS: &str = "this build's search needs POPCNT, BMI1, BMI2 and AVX2: ask `supported` first";
+
+/// Whether this build's search runs on `cpu`, or why not: in an x86-64 build without debug
+/// assertions, it needs POPCNT, BMI1, BMI2 and AVX2, detected and not masked; elsewhere
+/// nothing.
+pub fn supported(cpu: &Cpu) -> Result<(), Unsupported> {
+    #[cfg(all(target_arch = "x86_64", not(debug_assertions)))]
+    {
+        cpu.check_all(&[Feature::Avx2, Feature::Bmi2])?;
+        if Avx2Bmi2::detect().is_none() {
+            return Err(Unsupported::NotDetected(Feature::Bmi2));
+        }
+    }
+    let _ = cpu;
+    Ok(())
 }
 
 /// The instructions the search is compiled for, as perft's recursion is (see
-/// `movegen::perft`): the target's baseline, and on x86-64 also with POPCNT, BMI1, BMI2 and
-/// AVX2, so that population counts are one instruction and the BMI2 and AVX2 techniques are
-/// inlined; picked by detection once per search. The recursion goes through the token at
-/// every node, so that every node runs the copy it started in. A build with debug assertions
-/// (tests) compiles the baseline copy alone, as it compiles one copy of each measuring loop
-/// ([`Level::COPIES`](crate::framework::level::Level::COPIES)): tests time nothing, and the
-/// release build's `verify` checks the other copy.
+/// `movegen::perft`). On x86-64, a build without debug assertions compiles it with POPCNT,
+/// BMI1, BMI2 and AVX2 alone, so that population counts are one instruction and the BMI2 and
+/// AVX2 techniques are inlined; a CPU without them cannot run its searches ([`supported`]),
+/// except the default configuration's through [`run_anywhere`]. A copy for the baseline beside
+/// it in every configuration would double the build's longest crate for CPUs that no record
+/// comes from. Elsewhere, and in a build with debug assertions (tests, which time nothing),
+/// the baseline copy alone is compiled, as one copy of each measuring loop is
+/// ([`Level::COPIES`](crate::framework::level::Level::COPIES)); the release build's `verify`
+/// checks the other. The recursion goes through the token at every node, so that every node
+/// runs the copy it started in.
 pub(crate) trait Isa: Copy {
     fn negamax<C: SearchConfig>(self, s: &mut Searcher<'_, C, Self>, node: Node<'_>) -> i32;
     fn quiesce<C: SearchConfig>(self, s: &mut Searcher<'_, C, Self>, node: Node<'_>) -> i32;

@@ -14,18 +14,23 @@
 //! to the default's (`scripts/search-suite.sh`, in CI, at depth 4).
 //!
 //! Measured: each distribution is one table size ([`TABLE_SIZES`]: the cache-pressure axis),
-//! its queries bench positions drawn at random, searched to [`MEASURED_DEPTH`], one per pass.
-//! A query's work is its node count, which the default configuration computes when the
-//! position is first drawn.
+//! and every pass searches the same positions, [`MEASURED`], to [`MEASURED_DEPTH`] (each
+//! variant in its own order), so that a pass's time per node is the same statistic in every
+//! round, in the plain loop of `bitbench crosscheck` and in any selection. A single bench
+//! position drawn at random each pass made the pass's time per node depend on which position
+//! was drawn far more than on the technique, and a selection that drew other positions
+//! measured other times (docs/method.md, "Measurements behind the code"). The whole bench set
+//! in every pass would take tens of times the family's share of the run. A query's work is
+//! its node count, which the default configuration computes when the position is first
+//! searched.
 
 use super::family::{with_table, SearchAnswer, SearchFamily, SearchQuery};
 use super::{configs, search};
 use crate::bench::reference::PERFT_POSITIONS;
-use crate::bench::{Bench, Draw, Shape};
+use crate::bench::{Bench, Draw, Queries, Shape};
 use crate::board::bitboard::Bitboard;
 use crate::board::position::Position;
 use crate::framework::family::Family;
-use rand::Rng;
 use std::sync::{Mutex, OnceLock};
 
 /// The standard-chess positions of Stockfish 15.1's `bench` after its first three (which are
@@ -131,21 +136,33 @@ pub fn query(case: usize, depth: u8, mib: u16) -> SearchQuery {
     }
 }
 
-/// A random bench position at the measured depth with a table of `mib` MiB.
-fn draw(rng: &mut rand_chacha::ChaCha8Rng, mib: u16) -> SearchQuery {
-    query(rng.random_range(0..bench().len()), MEASURED_DEPTH, mib)
+/// The bench positions every pass searches (their indices in [`bench()`]): the initial
+/// position, a middlegame with queens, a late middlegame with rooks and minor pieces, and a
+/// rook endgame. A `--quick` pass searches the first two.
+pub const MEASURED: [usize; 4] = [0, 7, 17, 26];
+
+/// `count` queries with a table of `mib` MiB: the [`MEASURED`] positions in turn, from the
+/// first, at the measured depth. The same queries whatever the generator; the harness gives
+/// each variant its own order of them.
+fn measured(count: usize, mib: u16) -> Queries<SearchQuery> {
+    Queries::plain(
+        (0..count)
+            .map(|i| query(MEASURED[i % MEASURED.len()], MEASURED_DEPTH, mib))
+            .collect(),
+    )
 }
 
 impl Bench for SearchFamily {
-    /// One query per pass, throughput only, per node; a pass is about a millisecond, warmed by
-    /// its own untimed passes, so no slice starts with an unkept round. Weight 3 a
-    /// distribution: the run's minimum rounds of some eighty configurations take about that
-    /// share of the default run (docs/method.md, "Measurements behind the code").
+    /// The [`MEASURED`] positions per pass (two in `--quick`), throughput only, per node; a
+    /// pass takes milliseconds, warmed by its own untimed passes, so no slice starts with an
+    /// unkept round. Weight 3 a distribution: the run's minimum rounds of some eighty
+    /// configurations take about that share of the default run (docs/method.md,
+    /// "Measurements behind the code").
     fn shape() -> Shape {
         Shape {
-            pool: 1,
+            pool: MEASURED.len(),
             pool_bytes: usize::MAX,
-            quick_pool: 1,
+            quick_pool: 2,
             latency: false,
             cache_pressure: false,
             weight: 3,
@@ -191,20 +208,20 @@ impl Bench for SearchFamily {
     }
 
     const DRAWS: &'static [Draw<SearchQuery>] = &[
-        Draw::each(
+        Draw::all(
             "table_16mib",
-            "bench positions at depth 3, a 16 MiB transposition table",
-            |rng| draw(rng, TABLE_SIZES[0]),
+            "four bench positions at depth 3, a 16 MiB transposition table",
+            |_, count| measured(count, TABLE_SIZES[0]),
         ),
-        Draw::each(
+        Draw::all(
             "table_1mib",
-            "bench positions at depth 3, a 1 MiB transposition table",
-            |rng| draw(rng, TABLE_SIZES[1]),
+            "four bench positions at depth 3, a 1 MiB transposition table",
+            |_, count| measured(count, TABLE_SIZES[1]),
         ),
-        Draw::each(
+        Draw::all(
             "table_256mib",
-            "bench positions at depth 3, a 256 MiB transposition table",
-            |rng| draw(rng, TABLE_SIZES[2]),
+            "four bench positions at depth 3, a 256 MiB transposition table",
+            |_, count| measured(count, TABLE_SIZES[2]),
         ),
     ];
 
