@@ -456,18 +456,25 @@ fn bad_input() {
     expect(&output, 2, &["`engine` does not take --only"]);
 }
 
+/// The block of docs/comparisons.md that scripts/readme.sh --engine captured from the command
+/// that starts with `command`, from its opening comment to its end.
+fn captured_block(command: &str) -> String {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+    let page = std::fs::read_to_string(root.join("docs/comparisons.md")).unwrap();
+    let open = format!("<!-- captured by scripts/readme.sh --engine: {command}");
+    let start = page
+        .find(&open)
+        .unwrap_or_else(|| panic!("docs/comparisons.md has no block captured from {command}"));
+    let block = &page[start..];
+    block[..block.find("<!-- end of captured run -->").expect("its end")].to_string()
+}
+
 /// The captured run in docs/comparisons.md (scripts/readme.sh --engine) is a timing no test
 /// can repeat, but its counts can be checked: every published position, at the depth it
 /// shows, with its published count, and every count agreed.
 fn readme_run() {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
-    let readme = std::fs::read_to_string(root.join("docs/comparisons.md")).unwrap();
-    let open = "<!-- captured by scripts/readme.sh --engine: bitbench engine --uci ";
-    let start = readme
-        .find(open)
-        .expect("docs/comparisons.md has a captured engine run");
-    let block = &readme[start..];
-    let block = &block[..block.find("<!-- end of captured run -->").expect("its end")];
+    let block = captured_block("bitbench engine --uci ");
+    let block = block.as_str();
     assert!(block.contains("every count agrees"), "{block}");
     for published in strategies::perft::workloads::PUBLISHED {
         let row = block
@@ -486,13 +493,8 @@ fn readme_run() {
 /// counted the whole suite.
 fn suite_run() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
-    let page = std::fs::read_to_string(root.join("docs/comparisons.md")).unwrap();
-    let open = "<!-- captured by scripts/readme.sh --engine: bitbench search --epd ";
-    let start = page
-        .find(open)
-        .expect("docs/comparisons.md has a captured suite run");
-    let block = &page[start..];
-    let block = &block[..block.find("<!-- end of captured run -->").expect("its end")];
+    let block = captured_block("bitbench search --epd ");
+    let block = block.as_str();
     let cases = strategies::search::suite::parse_epd(
         &std::fs::read_to_string(root.join("strategies/src/families/search/wac.epd")).unwrap(),
     )

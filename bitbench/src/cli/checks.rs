@@ -18,10 +18,7 @@ use strategies::{Descriptor, Families, Registry};
 
 /// `bitbench crosscheck`.
 pub fn crosscheck(context: &Context, args: &CrosscheckArgs) -> Result<ExitCode> {
-    let selected: Vec<&Descriptor> = Families::descriptors()
-        .into_iter()
-        .filter(|d| context.selection.includes(d) && context.cpu.check_all(d.requires).is_ok())
-        .collect();
+    let selected: Vec<&Descriptor> = runnable_selected(context);
     outln!(
         "crosscheck {}",
         described(&selected, args.quick, args.seed, args.forks)
@@ -197,10 +194,7 @@ pub fn invariance_set(context: &Context) -> Vec<&'static Descriptor> {
     if context.selection.names().is_empty() {
         invariance::default_set::<Families>(&context.cpu)
     } else {
-        Families::descriptors()
-            .into_iter()
-            .filter(|d| context.selection.includes(d) && context.cpu.check_all(d.requires).is_ok())
-            .collect()
+        runnable_selected(context)
     }
 }
 
@@ -212,4 +206,12 @@ fn progress() -> impl FnMut(Progress) {
             errln!("{line}");
         }
     }
+}
+
+/// The selected variants that run here ([`Registry::runnable`]), in registry order.
+fn runnable_selected(context: &Context) -> Vec<&'static Descriptor> {
+    Families::runnable(&context.cpu)
+        .into_iter()
+        .filter_map(|(d, runs)| (runs.is_ok() && context.selection.includes(d)).then_some(d))
+        .collect()
 }

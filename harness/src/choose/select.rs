@@ -118,12 +118,12 @@ pub fn entries<F: Family>(cpu: &Cpu, selection: &Selection) -> Vec<(F::Variant, 
 
 /// The selected variants of every family of `R`.
 pub fn all_entries<R: Registry>(cpu: &Cpu, selection: &Selection) -> Vec<Entry> {
-    R::descriptors()
+    R::runnable(cpu)
         .into_iter()
-        .filter(|d| selection.includes(d))
-        .map(|descriptor| Entry {
+        .filter(|(d, _)| selection.includes(d))
+        .map(|(descriptor, runnable)| Entry {
             descriptor,
-            runnable: cpu.check_all(descriptor.requires),
+            runnable,
         })
         .collect()
 }

@@ -81,9 +81,9 @@ impl Row {
 /// families that have one; the first without a table of each of the first three families
 /// that have one. In registry order.
 pub fn default_set<R: Registry>(cpu: &Cpu) -> Vec<&'static Descriptor> {
-    let runnable: Vec<&'static Descriptor> = R::descriptors()
+    let runnable: Vec<&'static Descriptor> = R::runnable(cpu)
         .into_iter()
-        .filter(|d| cpu.check_all(d.requires).is_ok())
+        .filter_map(|(d, runs)| runs.is_ok().then_some(d))
         .collect();
     let mut set: Vec<&'static Descriptor> = Vec::new();
     for small in [true, false] {

@@ -6,6 +6,7 @@
 //! their own.
 
 use crate::bench::{Bench, Distribution};
+use crate::framework::cpu::{Cpu, Unsupported};
 use crate::framework::family::Descriptor;
 
 /// Code to run once per family of a [`Registry`], with the family's type.
@@ -62,6 +63,23 @@ pub trait Registry {
             .into_iter()
             .flat_map(|f| f.descriptors)
             .collect()
+    }
+
+    /// Every variant of every family, in order, with whether it runs under `cpu`: its
+    /// family's [`runnable`](crate::framework::family::Family::runnable), which may ask more
+    /// than the descriptor's features (the search's own instructions).
+    fn runnable(cpu: &Cpu) -> Vec<(&'static Descriptor, Result<(), Unsupported>)> {
+        struct Collect<'c>(&'c Cpu, Vec<(&'static Descriptor, Result<(), Unsupported>)>);
+        impl FamilyVisitor for Collect<'_> {
+            fn visit<F: Bench>(&mut self) {
+                for &v in F::variants() {
+                    self.1.push((F::descriptor(v), F::runnable(v, self.0)));
+                }
+            }
+        }
+        let mut collect = Collect(cpu, Vec::new());
+        Self::for_each(&mut collect);
+        collect.1
     }
 }
 

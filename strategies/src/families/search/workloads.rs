@@ -155,9 +155,10 @@ fn measured(count: usize, mib: u16) -> Queries<SearchQuery> {
 impl Bench for SearchFamily {
     /// The [`MEASURED`] positions per pass (two in `--quick`), throughput only, per node; a
     /// pass takes milliseconds, warmed by its own untimed passes, so no slice starts with an
-    /// unkept round. Weight 3 a distribution: the run's minimum rounds of some eighty
-    /// configurations take about that share of the default run (docs/method.md,
-    /// "Measurements behind the code").
+    /// unkept round. Weight 7 a distribution: the run's minimum rounds of some eighty
+    /// configurations take about that share of the default run, so that where the budget
+    /// rather than the minimum sets the rounds, the search takes no more than its share
+    /// (docs/method.md, "Measurements behind the code").
     fn shape() -> Shape {
         Shape {
             pool: MEASURED.len(),
@@ -165,7 +166,7 @@ impl Bench for SearchFamily {
             quick_pool: 2,
             latency: false,
             cache_pressure: false,
-            weight: 3,
+            weight: 7,
             unit: "node",
             warm_round: false,
         }
