@@ -18,10 +18,10 @@
 //! variant in its own order), so that a pass's time per node is the same statistic in every
 //! round, in the plain loop of `bitbench crosscheck` and in any selection. A single bench
 //! position drawn at random each pass made the pass's time per node depend on which position
-//! was drawn far more than on the technique, and a selection that drew other positions
-//! measured other times (docs/method.md, "Measurements behind the code"). The whole bench set
-//! in every pass would take tens of times the family's share of the run. A query's work is
-//! its node count, which the default configuration computes when the position is first
+//! was drawn far more than on the technique, and a selection that used the generator
+//! otherwise drew other positions (docs/method.md, "Measurements behind the code"). The whole
+//! bench set in every pass would take tens of times the family's share of the run. A query's
+//! work is its node count, which the default configuration computes when the position is first
 //! searched.
 
 use super::family::{with_table, SearchAnswer, SearchFamily, SearchQuery};
