@@ -137,11 +137,11 @@ pub fn supported(cpu: &Cpu) -> Result<(), Unsupported> {
 /// BMI1, BMI2 and AVX2 alone, so that population counts are one instruction and the BMI2 and
 /// AVX2 techniques are inlined; a CPU without them cannot run its searches ([`supported`]),
 /// except the default configuration's through [`run_anywhere`]. A copy for the baseline beside
-/// it in every configuration would double the build's longest crate for CPUs that no record
+/// it in every configuration would lengthen the build's longest crate for CPUs that no record
 /// comes from. Elsewhere, and in a build with debug assertions (tests, which time nothing),
 /// the baseline copy alone is compiled, as one copy of each measuring loop is
 /// ([`Level::COPIES`](crate::framework::level::Level::COPIES)); the release build's `verify`
-/// checks the other. The recursion goes through the token at every node, so that every node
+/// checks the x86-64 copy. The recursion goes through the token at every node, so that every node
 /// runs the copy it started in.
 pub(crate) trait Isa: Copy {
     fn negamax<C: SearchConfig>(self, s: &mut Searcher<'_, C, Self>, node: Node<'_>) -> i32;
