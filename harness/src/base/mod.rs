@@ -8,6 +8,7 @@
 //! - [`units`]: sizes in bytes as people read them;
 //! - [`stats`]: summary statistics and the least-squares line;
 //! - [`nested`]: intervals over rounds within forks and forks within a run;
+//! - [`pooled`]: intervals of a ratio that pool the noise a run's comparisons share;
 //! - [`machine`]: the machine a run happens on.
 
 pub mod console;
@@ -15,6 +16,7 @@ pub mod machine;
 pub mod names;
 pub mod nested;
 pub mod output;
+pub mod pooled;
 pub mod signals;
 pub mod stats;
 pub mod units;

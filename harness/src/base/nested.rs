@@ -194,13 +194,36 @@ fn student_interval(xs: &[f64], level: f64) -> (f64, f64) {
 }
 
 /// The `p` quantile of Student's t distribution with `df` degrees of freedom, by bisection on
-/// its distribution function ([`student_t_cdf`]).
+/// its distribution function ([`student_t_cdf`]). Remembered, per thread: a record's intervals
+/// ask for a few quantiles many times over.
 pub fn student_t_quantile(p: f64, df: f64) -> f64 {
+    use std::cell::RefCell;
+    use std::collections::HashMap;
+    thread_local! {
+        static KNOWN: RefCell<HashMap<(u64, u64), f64>> = RefCell::new(HashMap::new());
+    }
+    let key = (p.to_bits(), df.to_bits());
+    if let Some(q) = KNOWN.with(|k| k.borrow().get(&key).copied()) {
+        return q;
+    }
+    let q = bisected_t_quantile(p, df);
+    KNOWN.with(|k| {
+        let mut known = k.borrow_mut();
+        if known.len() >= 4096 {
+            known.clear();
+        }
+        known.insert(key, q);
+    });
+    q
+}
+
+/// [`student_t_quantile`], computed.
+fn bisected_t_quantile(p: f64, df: f64) -> f64 {
     if p == 0.5 {
         return 0.0;
     }
     if p < 0.5 {
-        return -student_t_quantile(1.0 - p, df);
+        return -bisected_t_quantile(1.0 - p, df);
     }
     let (mut low, mut high) = (0.0f64, 1.0f64);
     while student_t_cdf(high, df) < p && high < 1e12 {
