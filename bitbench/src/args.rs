@@ -77,6 +77,9 @@ pub enum Command {
     /// Count the leaves of a position's legal-move tree with our generator (perft), per root
     /// move with --divide; or check every configuration against the published table.
     Perft(PerftArgs),
+    /// The record's estimator against the one before it on synthetic runs whose truth is
+    /// known: coverage of the 95% intervals, power to call a 5% and a 10% difference.
+    Simulate(SimulateArgs),
     /// Search a position with our deterministic search: best move, score, principal
     /// variation, nodes, time; or the bench set (--bench), or an EPD suite (--epd).
     Search(SearchArgs),
@@ -114,6 +117,7 @@ impl Command {
             Command::Advise(a) => (Some(&mut a.only), Some(&mut a.disable)),
             Command::Positions(_) => (None, None),
             Command::Repeatability(_) => (None, None),
+            Command::Simulate(_) => (None, None),
             Command::Perft(a) => (None, Some(&mut a.disable)),
             Command::Search(a) => (None, Some(&mut a.disable)),
             Command::Engine(a) => (None, Some(&mut a.disable)),
@@ -322,6 +326,20 @@ pub struct RepeatabilityArgs {
 }
 
 #[derive(Args)]
+pub struct SimulateArgs {
+    /// Synthetic runs per shape (a default run's, a --quick run's, and a default run's rounds
+    /// in six forks), 12 families each.
+    #[arg(long, value_name = "N", default_value_t = 20, value_parser = clap::value_parser!(u64).range(1..=100_000))]
+    pub runs: u64,
+    /// The seed of the synthetic runs.
+    #[arg(long, value_name = "SEED", default_value_t = 1)]
+    pub seed: u64,
+    /// Print a Markdown table (for docs/method.md).
+    #[arg(long)]
+    pub markdown: bool,
+}
+
+#[derive(Args)]
 pub struct SiteArgs {
     /// The folder of records, one subfolder per CPU.
     #[arg(long, value_name = "DIR", default_value = "results")]
@@ -375,13 +393,17 @@ pub struct RunArgs {
     /// A smoke test: a budget of 8 seconds of measuring instead of 80.
     #[arg(long)]
     pub quick: bool,
+    /// Seconds of measuring, shared by the families selected (default: 80, or 8 with
+    /// --quick); more buys more rounds, and narrower intervals where the run says it needs them.
+    #[arg(long, value_name = "SECONDS", value_parser = clap::value_parser!(u64).range(1..=86_400))]
+    pub budget: Option<u64>,
     /// Where records go: DIR/<cpu>/<UTC time>.json, charts beside it.
     #[arg(long, value_name = "DIR", default_value = "results")]
     pub out: PathBuf,
     /// Only check the timer: time chains of 1 to 32 dependent adds and print the line fit.
     #[arg(
         long,
-        conflicts_with_all = ["quick", "out", "seed", "cache_sim", "forks", "only", "disable"]
+        conflicts_with_all = ["quick", "budget", "out", "seed", "cache_sim", "forks", "only", "disable"]
     )]
     pub self_check: bool,
     /// Seed of the random inputs.
@@ -531,6 +553,7 @@ impl RunArgs {
     pub fn defaults() -> RunArgs {
         RunArgs {
             quick: false,
+            budget: None,
             out: PathBuf::from("results"),
             self_check: false,
             seed: DEFAULT_SEED,

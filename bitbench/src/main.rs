@@ -56,7 +56,7 @@ fn dispatch(cli: Cli, name: &str) -> Result<ExitCode> {
         ..top
     };
     if rest != RunArgs::defaults() {
-        bail!("--quick, --out, --self-check, --seed and --cache-sim before a command apply to `run` only; put them after the command that takes them");
+        bail!("--quick, --budget, --out, --self-check, --seed, --cache-sim and --forks before a command apply to `run` only; put them after the command that takes them");
     }
     command.take_selection(name, only, disable)?;
     match command {
@@ -77,6 +77,7 @@ fn dispatch(cli: Cli, name: &str) -> Result<ExitCode> {
         Command::Compare(args) => cli::records::compare(&args),
         Command::Site(args) => cli::records::site(&args),
         Command::Repeatability(args) => cli::records::repeatability(&args),
+        Command::Simulate(args) => cli::records::simulate(&args),
         Command::Positions(args) => cli::list::positions(&args),
         Command::Advise(args) => cli::advise::advise(&args, cli::run::run_and_write),
         Command::Perft(args) => {

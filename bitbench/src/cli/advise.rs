@@ -4,6 +4,7 @@ use crate::args::AdviseArgs;
 use anyhow::{anyhow, bail, Context as _, Result};
 use harness::base::machine::Machine;
 use harness::choose::select;
+use harness::record::judge::Noise;
 use harness::record::{records_under, Record};
 use harness::render::report::advise as render;
 use harness::tools::advise::{self, Advice};
@@ -85,9 +86,10 @@ pub fn advise(
     let selection = crate::args::selection(&args.only)?;
     let disabled = crate::args::features(&args.disable)?;
     let masked = select::masked(&disabled);
-    let narrow = |record: &Record| -> Option<Record> {
+    // A narrowed record is judged by the noise of the whole one (`Noise`'s docs).
+    let narrow = |record: &Record| -> Option<(Record, Noise)> {
         let narrowed = select::narrow(record, &selection, &masked);
-        (!narrowed.ranks.is_empty()).then_some(narrowed)
+        (!narrowed.ranks.is_empty()).then(|| (narrowed, Noise::of(&record.measurements)))
     };
     let nothing_left = |path: &Path| {
         anyhow!(
@@ -100,9 +102,12 @@ pub fn advise(
         let mut advices: Vec<Advice> = Vec::new();
         for (path, record) in one_per_cpu(&args.results)? {
             match narrow(&record) {
-                Some(record) => {
-                    advices.push(advise::advise(&path.display().to_string(), &record, &here))
-                }
+                Some((record, noise)) => advices.push(advise::advise_narrowed(
+                    &path.display().to_string(),
+                    &record,
+                    &noise,
+                    &here,
+                )),
                 None => errln!("warning: skipping {}", nothing_left(&path)),
             }
         }
@@ -144,10 +149,10 @@ pub fn advise(
     } else {
         harness::record::io::load_distinct(&args.records)?
     };
-    let chosen: Vec<(PathBuf, Record)> = loaded
+    let chosen: Vec<(PathBuf, Record, Noise)> = loaded
         .into_iter()
         .map(|(path, record)| match narrow(&record) {
-            Some(record) => Ok((path, record)),
+            Some((record, noise)) => Ok((path, record, noise)),
             None => Err(nothing_left(&path)),
         })
         .collect::<Result<_>>()?;
@@ -157,13 +162,13 @@ pub fn advise(
     } else {
         |s| s.to_string()
     };
-    for (path, record) in &chosen {
+    for (path, record, noise) in &chosen {
         if args.shares {
             let shares = harness::tools::shares::shares(&path.display().to_string(), record);
             out!("{}", render::render_shares(&shares, args.markdown));
             continue;
         }
-        let advice = advise::advise(&path.display().to_string(), record, &here);
+        let advice = advise::advise_narrowed(&path.display().to_string(), record, noise, &here);
         if args.contexts {
             out!("{}", render::render_contexts_markdown(&advice));
             continue;

@@ -303,3 +303,17 @@ pub fn repeatability(args: &RepeatabilityArgs) -> Result<ExitCode> {
     );
     Ok(ExitCode::SUCCESS)
 }
+
+/// `simulate`: both estimators on synthetic runs of a default run's shape and a quick one's.
+pub fn simulate(args: &crate::args::SimulateArgs) -> Result<ExitCode> {
+    use harness::tools::simulate::{simulate, DEFAULT, QUICK, RECORDED, SIX_FORKS};
+    let figures: Vec<_> = [DEFAULT, QUICK, SIX_FORKS]
+        .into_iter()
+        .flat_map(|shape| simulate(shape, RECORDED, args.runs as usize, args.seed))
+        .collect();
+    out!(
+        "{}",
+        harness::render::report::simulation(&figures, args.runs as usize, args.markdown)
+    );
+    Ok(ExitCode::SUCCESS)
+}

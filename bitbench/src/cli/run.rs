@@ -57,6 +57,10 @@ pub fn run_and_write(context: &Context, args: &RunArgs) -> Result<PathBuf> {
         forks: args.forks as usize,
         ..plan
     };
+    let plan = match args.budget {
+        Some(seconds) => plan.with_budget(seconds),
+        None => plan,
+    };
     out!(
         "{}",
         console::wrap(&describe(context, args, &plan), console::width(), 0)
@@ -95,11 +99,15 @@ pub fn run_and_write(context: &Context, args: &RunArgs) -> Result<PathBuf> {
         quick: args.quick,
         started_utc,
         started,
+        budget: plan.total.as_secs_f64(),
     };
     let mut record = suite::record_of(facts, machine, clock, &measured);
     if args.cache_sim {
         cachesim::simulate(&mut record, &context.selection, &context.cpu, args.seed)
             .context(nothing)?;
+    }
+    if let Some(line) = report::resolution_line(&record) {
+        out!("{}", console::wrap(&line, console::width(), 2));
     }
     out!("{}", report::ranked_tables(&record));
     let path = harness::suite::store::write_run(&record, &dir, &stem(&stamp, args, context))?;
@@ -152,8 +160,11 @@ fn describe(context: &Context, args: &RunArgs, plan: &Plan) -> String {
         args.out.join("<cpu>").display(),
         match harness::measure::fork::planted() {
             Some((id, fork, factor)) if plan.forks > 1 => format!(
-                "; TEST ONLY: fork {fork} multiplies {id}'s times by {factor} \
-                 ({})",
+                "; TEST ONLY: {} multiplies {id}'s times by {factor} ({})",
+                match fork {
+                    harness::measure::fork::PlantedIn::Every => "every fork".to_string(),
+                    harness::measure::fork::PlantedIn::Fork(n) => format!("fork {n}"),
+                },
                 harness::measure::fork::PLANT_ENV
             ),
             _ => String::new(),

@@ -89,6 +89,7 @@ fn record(samples: &[Samples]) -> Record {
         clock: None,
         fork_clocks: vec![],
         outliers: vec![],
+        resolution: None,
         simd_speedups: simd_speedups(&measurements),
         measurements,
         ranks,

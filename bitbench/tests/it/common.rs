@@ -111,6 +111,7 @@ pub fn synthetic_record_with(brand: &str, started_utc: &str, options: Options) -
         clock: None,
         fork_clocks: vec![],
         outliers: vec![],
+        resolution: None,
         simd_speedups: simd_speedups(&measurements),
         cache_sim: None,
         measurements,

@@ -1,14 +1,15 @@
 //! What a run's samples come to: each variant's samples in one workload become a
 //! [`Measurement`]; the record's analysis ([`crate::record::analysis`]) then compares them
-//! within each workload, calls the A/A controls, the ties and each family's ranking.
+//! within each workload, and [`crate::record::judge`] calls the ties, the A/A controls and each
+//! family's ranking.
 
 use super::Samples;
 use crate::base::nested::{fork_outlier, nested_median_interval_at, Layout};
 use crate::base::stats::{median, round_significant, Summary};
 use crate::record::analysis::{
-    compare_within_workload, controls, kept, rank, tied, workload_key, workload_label, WorkloadKey,
-    ROUND_DIGITS,
+    compare_within_workload, kept, workload_key, workload_label, WorkloadKey, ROUND_DIGITS,
 };
+use crate::record::judge::judge;
 use crate::record::{ClockEstimate, FamilyControl, Interval, Measurement, Outlier, Rank};
 use std::collections::BTreeMap;
 
@@ -64,18 +65,7 @@ pub fn analyze(
     for (indices, answer_bytes) in groups.values() {
         compare_within_workload(&mut measurements, indices, *answer_bytes);
     }
-    let controls = controls(&measurements);
-    let spread = |family: &str| {
-        controls
-            .iter()
-            .find(|c| c.family == family)
-            .map_or(1.0, |c| c.spread)
-    };
-    for m in measurements.iter_mut().filter(|m| !m.floor) {
-        let s = spread(&m.family);
-        m.tied_with_best = m.paired_ratio_to_best.map(|p| tied(&p, s));
-    }
-    let ranks = rank(&measurements, &spread);
+    let (controls, ranks) = judge(&mut measurements);
     Analysis {
         measurements,
         ranks,

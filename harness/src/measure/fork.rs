@@ -24,7 +24,9 @@
 //!
 //! **A planted bias, for tests only.** With [`PLANT_ENV`] set to `family/variant:fork:factor`,
 //! the worker of that fork multiplies that variant's times by the factor before it hands them
-//! over: the check that a per-process outlier is reported by name. A run with it set says so
+//! over: the check that a per-process outlier is reported by name. With `*` for the fork,
+//! every worker does: a difference between two copies of one code (an A/A twin), which the
+//! run must call. A run with it set says so
 //! in its record and on its first line.
 
 use super::clock::{self, ClockEstimate};
@@ -64,12 +66,31 @@ struct Order {
     max_rounds: usize,
 }
 
+/// Which forks a planted bias is in: one, or every one (`*`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PlantedIn {
+    Fork(usize),
+    Every,
+}
+
+impl std::fmt::Display for PlantedIn {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            PlantedIn::Fork(fork) => write!(f, "{fork}"),
+            PlantedIn::Every => f.write_str("*"),
+        }
+    }
+}
+
 /// The planted bias of [`PLANT_ENV`], if set: `(family/variant, fork, factor)`.
-pub fn planted() -> Option<(String, usize, f64)> {
+pub fn planted() -> Option<(String, PlantedIn, f64)> {
     let spec = std::env::var(PLANT_ENV).ok()?;
     let mut parts = spec.rsplitn(3, ':');
     let factor: f64 = parts.next()?.parse().ok()?;
-    let fork: usize = parts.next()?.parse().ok()?;
+    let fork = match parts.next()? {
+        "*" => PlantedIn::Every,
+        fork => PlantedIn::Fork(fork.parse().ok()?),
+    };
     Some((parts.next()?.to_string(), fork, factor))
 }
 
@@ -91,7 +112,7 @@ pub fn serve(
     for w in &mut workloads {
         w.park();
     }
-    let plant = planted().filter(|p| p.1 == index);
+    let plant = planted().filter(|p| p.1 == PlantedIn::Every || p.1 == PlantedIn::Fork(index));
     let ready = Ready {
         workloads: workloads.iter().map(|w| label(w.as_ref())).collect(),
         clock: clock::estimate(if plan.quick { 5 } else { 20 }),

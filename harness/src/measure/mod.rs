@@ -105,6 +105,17 @@ impl Plan {
         }
     }
 
+    /// This plan with `seconds` of measuring instead (`--budget`): the rounds a workload may
+    /// take grow with it, so that more time buys more rounds rather than longer ones.
+    pub fn with_budget(self, seconds: u64) -> Plan {
+        let scale = seconds as f64 / self.total.as_secs_f64();
+        Plan {
+            total: Duration::from_secs(seconds),
+            max_rounds: ((self.max_rounds as f64 * scale).round() as usize).max(self.min_rounds),
+            ..self
+        }
+    }
+
     /// A workload's weight in the budget: its family's weight, times [`PRESSURE_WEIGHT`]
     /// under cache pressure.
     pub fn weight(workload: &Workload) -> u32 {

@@ -1,4 +1,5 @@
-//! From samples to a record's measurements, controls and ranks: how sure each number is.
+//! From samples to a record's measurements: each one's statistics, and its ratios to its
+//! workload's best and floor.
 //!
 //! - Each measurement keeps its per-round values, and its median gets a 95% interval from the
 //!   rounds' order statistics ([`crate::base::stats::median_interval`]), widened where the run's
@@ -7,23 +8,12 @@
 //!   workload's best variant is taken **per round** (paired): drift that hits the whole round
 //!   cancels. The ratio printed is the median of the per-round ratios, and its interval is that
 //!   median's, so the point always lies inside its interval.
-//! - **A/A controls** ([`controls`]): pairs of names under which the same code ran. What
-//!   separates them is a bias of the run, not a difference between techniques; the largest
-//!   such factor in any workload of a family is the family's **spread**. A pair is reported
-//!   tied when its family-wise interval includes 1.00: a run has about twenty pairs, and
-//!   "every pair ties" is one statement about all of them, so each pair's interval is taken at
-//!   the level `1 - 0.05 / k` for the run's `k` pairs (Bonferroni), not at 95%.
-//! - A difference is called only where it exceeds both: a ratio is **tied** ([`tied`]) when
-//!   its interval includes 1.00 or reaches into the spread's band `[1/spread, spread]`.
-//! - A family's ranking orders its variants by the geometric mean of their ratios to each
-//!   workload's best; each variant is compared with the **first** ([`paired_geomean`]), never
-//!   with the one above it, and a variant tied with the first shares rank 1.
+//! - What a record calls from those ratios (each one's interval and tie, the A/A controls, the
+//!   ranks) is [`crate::record::judge`]'s.
 
 use crate::base::nested::{nested_median_interval_at, nested_ratio_at, Layout};
 use crate::base::stats::{geometric_mean, round_significant, Summary};
-use crate::record::{
-    ControlPair, FamilyControl, FamilyWise, Interval, Measurement, Mode, Rank, SimdSpeedup,
-};
+use crate::record::{Interval, Measurement, Mode, SimdSpeedup};
 use std::collections::BTreeMap;
 
 /// Significant digits kept of each round's time: far below any noise, and it keeps records
@@ -38,14 +28,6 @@ pub(crate) fn kept(x: f64) -> f64 {
 
 /// A workload's identity within a record.
 pub(crate) type WorkloadKey = (String, String, Mode, u64);
-
-/// Whether a ratio shows no difference larger than the run can tell: its interval includes
-/// 1.00, or reaches into the band `[1/spread, spread]` that the family's A/A controls span
-/// (`spread` >= 1; 1 where there is no control).
-pub fn tied(ratio: &Interval, spread: f64) -> bool {
-    let spread = spread.max(1.0);
-    ratio.low <= spread && ratio.high >= 1.0 / spread
-}
 
 pub(crate) fn workload_key(m: &Measurement) -> WorkloadKey {
     (
@@ -155,11 +137,9 @@ pub fn rederive(record: &mut crate::record::Record) {
     for indices in groups.values() {
         relate_within_workload(&mut record.measurements, indices);
     }
-    for m in record.measurements.iter_mut().filter(|m| !m.floor) {
-        m.tied_with_best = m.paired_ratio_to_best.map(|p| tied(&p, 1.0));
-    }
+    let (_, ranks) = crate::record::judge::judge(&mut record.measurements);
     record.simd_speedups = simd_speedups(&record.measurements);
-    record.ranks = rank(&record.measurements, &|_| 1.0);
+    record.ranks = ranks;
 }
 
 /// The per-round ratio `a[i] / b[i]`, paired within each fork and combined across forks
@@ -193,86 +173,6 @@ pub fn below_floor(variant: &Summary, floor: &Summary) -> bool {
 /// them tie at once with 95% probability where identical code measures alike (Bonferroni).
 pub fn family_wise_level(pairs: usize) -> f64 {
     1.0 - 0.05 / pairs.max(1) as f64
-}
-
-/// Each family's A/A controls: every measurement that runs the same code as another (a
-/// runner's twin, or a registered copy) against that one, per workload, paired per round.
-/// The spread is the largest factor separating a pair in any workload (1.00 for none). A pair
-/// is tied when its interval at the [`family_wise_level`] of the run's pairs includes 1.00.
-pub fn controls(measurements: &[Measurement]) -> Vec<FamilyControl> {
-    let mut names: Vec<(&str, &str)> = measurements
-        .iter()
-        .filter(|m| m.same_code_as.is_some())
-        .map(|m| (m.family.as_str(), m.variant.as_str()))
-        .collect();
-    names.sort_unstable();
-    names.dedup();
-    let level = family_wise_level(names.len());
-    let mut families: Vec<FamilyControl> = Vec::new();
-    for second in measurements.iter().filter(|m| m.same_code_as.is_some()) {
-        let first_name = second.same_code_as.as_deref().unwrap_or_default();
-        let family = match families.iter().position(|c| c.family == second.family) {
-            Some(i) => &mut families[i],
-            None => {
-                families.push(FamilyControl {
-                    family: second.family.clone(),
-                    spread: 1.0,
-                    pairs: Vec::new(),
-                });
-                families.last_mut().expect("just pushed")
-            }
-        };
-        if family.pairs.iter().any(|p| p.variant == second.variant) {
-            continue;
-        }
-        let seconds: Vec<&Measurement> = measurements
-            .iter()
-            .filter(|m| m.family == second.family && m.variant == second.variant)
-            .collect();
-        let firsts: Vec<&Measurement> = measurements
-            .iter()
-            .filter(|m| m.family == second.family && m.variant == first_name)
-            .collect();
-        // Per workload: its label, the 95% interval and the family-wise one.
-        let per_workload: Vec<(String, Interval, Interval)> = seconds
-            .iter()
-            .filter_map(|s| {
-                let f = firsts.iter().find(|f| workload_key(f) == workload_key(s))?;
-                let ratio = |level| {
-                    paired_ratio_at(&s.rounds, &f.rounds, s.layout(), level)
-                        .or_else(|| point(kept(s.ns_per_op.median / f.ns_per_op.median)))
-                };
-                Some((workload_label(s), ratio(0.95)?, ratio(level)?))
-            })
-            .collect();
-        let deviation = |i: &Interval| i.median.max(1.0 / i.median);
-        let Some((widest_workload, widest, _)) = per_workload
-            .iter()
-            .max_by(|a, b| deviation(&a.1).total_cmp(&deviation(&b.1)))
-            .cloned()
-        else {
-            continue;
-        };
-        let ratio = geomean_of(&per_workload.iter().map(|w| w.1).collect::<Vec<_>>());
-        let family_wise = geomean_of(&per_workload.iter().map(|w| w.2).collect::<Vec<_>>());
-        family.spread = kept(family.spread.max(deviation(&widest)));
-        family.pairs.push(ControlPair {
-            variant: second.variant.clone(),
-            same_code_as: first_name.to_string(),
-            twin: second.twin,
-            tied: family_wise.includes_parity(),
-            family_wise: Some(FamilyWise {
-                level,
-                pairs: names.len(),
-                ratio: family_wise,
-            }),
-            ratio,
-            widest_workload,
-            widest,
-            workloads: per_workload.len(),
-        });
-    }
-    families
 }
 
 /// How far apart each family's A/A controls put identical code, as one figure a run can use
@@ -323,7 +223,7 @@ fn point(x: f64) -> Option<Interval> {
 }
 
 /// The geometric means of the points and of each bound of `intervals` (not empty).
-fn geomean_of(intervals: &[Interval]) -> Interval {
+pub(crate) fn geometric_mean_interval(intervals: &[Interval]) -> Interval {
     let mean = |part: fn(&Interval) -> f64| {
         kept(geometric_mean(
             &intervals.iter().map(part).collect::<Vec<_>>(),
@@ -381,77 +281,25 @@ fn varies(variant: &str) -> Option<&str> {
     variant.split_once('.').map(|(family, _)| family)
 }
 
-/// Ranks each family's ranked variants (not the floor, not twins) by the geometric mean of
-/// their ratios to each workload's best, and calls each one tied or not with the first
-/// ([`tied`], given the family's A/A `spread`).
-pub fn rank(measurements: &[Measurement], spread: &dyn Fn(&str) -> f64) -> Vec<Rank> {
-    let mut by_variant: BTreeMap<(String, String), Vec<&Measurement>> = BTreeMap::new();
-    for m in measurements.iter().filter(|m| m.ranked()) {
-        by_variant
-            .entry((m.family.clone(), m.variant.clone()))
-            .or_default()
-            .push(m);
-    }
-    let mut ranks: Vec<(Rank, Vec<&Measurement>)> = by_variant
-        .into_iter()
-        .map(|((family, variant), ms)| {
-            let ratios: Vec<f64> = ms.iter().filter_map(|m| m.ratio_to_best).collect();
-            let rank = Rank {
-                family,
-                variant,
-                rank: 0,
-                geomean_ratio: kept(geometric_mean(&ratios)),
-                paired_to_first: None,
-                tied_with_best: false,
-                workloads: ratios.len(),
-            };
-            (rank, ms)
-        })
-        .collect();
-    ranks.sort_by(|(a, _), (b, _)| {
-        a.family
-            .cmp(&b.family)
-            .then(a.geomean_ratio.total_cmp(&b.geomean_ratio))
-    });
-    let mut start = 0;
-    while start < ranks.len() {
-        let family = ranks[start].0.family.clone();
-        let end = start
-            + ranks[start..]
-                .iter()
-                .take_while(|(r, _)| r.family == family)
-                .count();
-        order_family(&mut ranks[start..end], spread(&family));
-        start = end;
-    }
-    ranks.into_iter().map(|(r, _)| r).collect()
-}
-
-/// Numbers one family's ranks (sorted best first): a variant tied with the first shares rank
-/// 1; any other takes its position.
-fn order_family(ranks: &mut [(Rank, Vec<&Measurement>)], spread: f64) {
-    let first = ranks.first().map(|(_, ms)| ms.clone()).unwrap_or_default();
-    for (i, (rank, ms)) in ranks.iter_mut().enumerate() {
-        rank.paired_to_first = paired_geomean(ms, &first);
-        rank.tied_with_best = i > 0 && rank.paired_to_first.is_some_and(|p| tied(&p, spread));
-        rank.rank = if rank.tied_with_best { 1 } else { i + 1 };
-    }
-}
-
 /// The geometric mean over workloads of the median per-round ratio `a / b`, with an interval
 /// made of the geometric means of each workload's interval bounds (each clustered by sweep,
 /// see [`paired_ratio`]). That is as wide as if every workload erred the same way at once,
 /// wider than a strict interval of the mean, so ties are called rather than orders invented.
 /// `None` if the two share no workload with rounds.
 pub fn paired_geomean(a: &[&Measurement], b: &[&Measurement]) -> Option<Interval> {
+    paired_geomean_at(a, b, 0.95)
+}
+
+/// [`paired_geomean`] with each workload's interval at confidence `level`.
+pub fn paired_geomean_at(a: &[&Measurement], b: &[&Measurement], level: f64) -> Option<Interval> {
     let intervals: Vec<Interval> = a
         .iter()
         .filter_map(|x| {
             let y = b.iter().find(|y| workload_key(y) == workload_key(x))?;
-            paired_ratio(&x.rounds, &y.rounds, x.layout())
+            paired_ratio_at(&x.rounds, &y.rounds, x.layout(), level)
         })
         .collect();
-    (!intervals.is_empty()).then(|| geomean_of(&intervals))
+    (!intervals.is_empty()).then(|| geometric_mean_interval(&intervals))
 }
 
 #[cfg(test)]
@@ -459,79 +307,12 @@ mod tests {
     use super::*;
 
     #[test]
-    fn ties_reach_into_the_spread() {
-        let ratio = |low, high| Interval {
-            median: (low + high) / 2.0,
-            low,
-            high,
-        };
-        assert!(tied(&ratio(0.98, 1.03), 1.0));
-        assert!(!tied(&ratio(1.02, 1.08), 1.0));
-        assert!(
-            tied(&ratio(1.02, 1.08), 1.03),
-            "reaches into [1/1.03, 1.03]"
-        );
-        assert!(!tied(&ratio(1.04, 1.08), 1.03));
-        assert!(tied(&ratio(0.95, 0.99), 1.02));
-        assert!(!tied(&ratio(0.90, 0.95), 1.02));
-    }
-
-    /// `pairs` A/A pairs in as many families, each twin's rounds its original's times the
-    /// per-round `ratio(i)`, 32 rounds in four sweeps.
-    fn control_pairs(pairs: usize, ratio: fn(usize) -> f64) -> Vec<FamilyControl> {
-        let mut measurements = Vec::new();
-        for p in 0..pairs {
-            let base: Vec<f64> = (0..32).map(|i| 10.0 + (i * 7 % 5) as f64 * 0.1).collect();
-            let mut first = crate::tools::compare::tests::measurement("a", 0, 10.0);
-            first.family = format!("f{p}");
-            first.rounds = base.clone();
-            first.sweeps = vec![8; 4];
-            let mut second = first.clone();
-            second.variant = "a-aa".into();
-            second.same_code_as = Some("a".into());
-            second.twin = true;
-            second.rounds = base.iter().enumerate().map(|(i, x)| x * ratio(i)).collect();
-            measurements.extend([first, second]);
-        }
-        controls(&measurements)
-    }
-
-    #[test]
-    fn a_pair_is_judged_at_the_family_wise_level_of_the_run() {
-        // Identical code scattering about 1.006: tied or not at 95% by chance, its verdict
-        // taken on the wider interval of 20 pairs at once.
-        let scatter = |i: usize| 1.0062 + ((i * 13 % 32) as f64 - 15.5) * 0.001;
-        for pairs in [1, 20] {
-            let families = control_pairs(pairs, scatter);
-            assert_eq!(families.len(), pairs);
-            for pair in families.iter().flat_map(|f| &f.pairs) {
-                let family_wise = pair.family_wise.expect("a new record has it");
-                assert_eq!(family_wise.pairs, pairs);
-                assert_eq!(family_wise.level, family_wise_level(pairs));
-                let (r, f) = (pair.ratio, family_wise.ratio);
-                assert!(f.low <= r.low && r.high <= f.high, "{r:?} inside {f:?}");
-                assert_eq!(pair.tied, f.includes_parity());
-                if pairs == 1 {
-                    assert_eq!(r, f, "one pair: the 95% interval itself");
-                }
-            }
-        }
-        let one = control_pairs(1, scatter);
-        let twenty = control_pairs(20, scatter);
-        assert!(!one[0].pairs[0].tied, "{:?}", one[0].pairs[0]);
-        assert!(twenty[0].pairs[0].tied, "{:?}", twenty[0].pairs[0]);
-        // A real 5% difference is called, however many pairs the run has.
-        let biased = control_pairs(20, |i| 1.05 + (i % 3) as f64 * 0.002);
-        assert!(biased.iter().flat_map(|f| &f.pairs).all(|p| !p.tied));
-    }
-
-    #[test]
     fn paired_points_lie_inside_their_intervals() {
         let a: Vec<f64> = (0..12).map(|i| 1.0 + (i % 4) as f64 * 0.011).collect();
         let b: Vec<f64> = (0..12).map(|i| 1.0 + (i % 3) as f64 * 0.017).collect();
         let p = paired_ratio(&a, &b, Layout::single(&[3, 3, 3, 3])).unwrap();
         assert!(p.low <= p.median && p.median <= p.high, "{p:?}");
-        let g = geomean_of(&[
+        let g = geometric_mean_interval(&[
             p,
             Interval {
                 median: 2.0,

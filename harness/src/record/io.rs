@@ -157,6 +157,12 @@ impl Record {
         let mut record = record;
         if record.schema_version < 3 {
             crate::record::analysis::rederive(&mut record);
+        } else if record.schema_version < 5 {
+            // Ties and ranks by this build's one rule, whatever rule the record was written
+            // with: its raw values and its medians' intervals are kept.
+            let (controls, ranks) = crate::record::judge::judge(&mut record.measurements);
+            record.controls = controls;
+            record.ranks = ranks;
         }
         Ok(record)
     }

@@ -18,12 +18,17 @@
 //! (`fork_clocks`), the fork of each slice (`forks` on measurements, beside `sweeps`, which
 //! now counts the rounds of each slice), intervals and ratios over forks
 //! ([`crate::base::nested`]), cycles from each fork's clock, and per-process outliers
-//! (`outliers`). This build reads all four; the ranks of a record older than 3 are computed
-//! again from its measurements on reading, with this build's rule for ties
-//! ([`crate::record::analysis::rank`]).
+//! (`outliers`). 5 pools what a run's comparisons share: a ratio's interval carries the forks'
+//! noise, pooled over the comparisons of its workload or family, and the placement noise of
+//! two compiled copies, which each family's controls state (`controls[].placement`); a tie is
+//! an interval that includes 1.00 ([`crate::record::judge`]). This build reads all five, and
+//! judges every record older than 5 again on reading, with this build's rule
+//! ([`crate::record::judge::judge`]): its ratios' intervals, ties, controls and ranks (and,
+//! older than 3, its medians' intervals too); the file is never changed.
 
 pub mod analysis;
 pub mod io;
+pub mod judge;
 pub mod validate;
 
 pub use io::{records_under, utc_from_unix, utc_now, write_new_atomically, RecordError};
@@ -33,7 +38,10 @@ use crate::base::stats::{LineFit, Summary};
 use serde::{Deserialize, Serialize};
 
 /// The schema this build writes. It reads every version from [`OLDEST_SCHEMA`] to this one.
-pub const SCHEMA_VERSION: u32 = 4;
+/// Schema 5: ratios' intervals pool the forks' noise and carry the placement noise, a tie is an
+/// interval that includes 1.00, and each family's A/A controls state that noise
+/// ([`crate::record::judge`]).
+pub const SCHEMA_VERSION: u32 = 5;
 /// The oldest schema this build reads.
 pub const OLDEST_SCHEMA: u32 = 1;
 
@@ -56,7 +64,8 @@ pub struct Record {
     pub ranks: Vec<Rank>,
     /// Each SIMD variant against the best portable variant of its family, in throughput mode.
     pub simd_speedups: Vec<SimdSpeedup>,
-    /// Per family, its A/A controls and the spread they show (schema 3).
+    /// Per family, its A/A controls and the placement noise they show (schema 3; the noise,
+    /// schema 5).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub controls: Vec<FamilyControl>,
     /// The caches the cache simulation modelled, when the run made one (`run --cache-sim`).
@@ -66,6 +75,10 @@ pub struct Record {
     /// [`crate::base::nested::fork_outlier`]).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub outliers: Vec<Outlier>,
+    /// How finely the run tells techniques apart, and what budget would resolve 5% (schema 5;
+    /// [`crate::record::judge::resolution`]).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub resolution: Option<Resolution>,
 }
 
 /// A measurement that one fork (process) measured apart from all the others: a state of that
@@ -267,7 +280,8 @@ pub struct Measurement {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub paired_ratio_to_best: Option<Interval>,
     /// Tied with the best variant of the workload: `paired_ratio_to_best`'s interval includes
-    /// 1.00 or reaches into the family's A/A spread (schema 3, [`crate::record::analysis::tied`]).
+    /// 1.00 (schema 5, [`crate::record::judge`]); in schema 3 and 4, or reached into the
+    /// family's A/A spread.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub tied_with_best: Option<bool>,
     /// An A/A control: the variant whose code this one runs too (schema 3).
@@ -364,14 +378,16 @@ pub struct Rank {
     /// Geometric mean of `ratio_to_best` over the family's workloads: what the ranking
     /// orders by.
     pub geomean_ratio: f64,
-    /// The geometric mean over the family's workloads of the median per-round ratio to the
-    /// family's first-ranked variant, with an interval made of the geometric means of the
-    /// workloads' 95% interval bounds (schema 2).
+    /// The ratio over the family's workloads to the family's first-ranked variant, with its 95%
+    /// interval (schema 2): since schema 5 the geometric mean of the forks' figures, each the
+    /// mean over the workloads of the log of the fork's median per-round ratio, with the pooled
+    /// interval of [`crate::record::judge`]; before, the geometric mean of the workloads'
+    /// medians, its interval the geometric means of their bounds.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub paired_to_first: Option<Interval>,
-    /// Tied with the first-ranked variant: `paired_to_first`'s interval includes 1.00 or
-    /// reaches into the family's A/A spread (schema 3; [`crate::record::analysis::tied`]). A tied
-    /// variant shares rank 1.
+    /// Tied with the first-ranked variant: `paired_to_first`'s interval includes 1.00 (schema
+    /// 5, [`crate::record::judge`]; in schema 3 and 4, or reached into the family's A/A
+    /// spread). A tied variant shares rank 1.
     #[serde(default)]
     pub tied_with_best: bool,
     pub workloads: usize,
@@ -383,10 +399,63 @@ pub struct Rank {
 pub struct FamilyControl {
     pub family: String,
     /// The largest factor by which any A/A pair of the family differed in any workload of the
-    /// run (the median per-round ratio, or its inverse): 1.00 for none. A difference between
-    /// two variants is called only where its interval lies wholly beyond it.
+    /// run (the median per-round ratio, or its inverse): 1.00 for none. Before schema 5, a
+    /// difference between two variants was called only where its interval lay wholly beyond
+    /// it; since, it is only described ([`FamilyControl::placement`] enters the intervals).
     pub spread: f64,
+    /// What separates two compiled copies of one code in this run, as every interval of the
+    /// family carries it (schema 5; [`crate::record::judge`]).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub placement: Option<Placement>,
     pub pairs: Vec<ControlPair>,
+}
+
+/// How finely a run tells techniques apart: the median, over every variant's ratio to its
+/// family's first over the family's workloads, of its 95% interval's half-width (differences
+/// smaller than it are mostly ties); and the same for each family that misses the target.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Resolution {
+    /// The half-width, as a percentage of the ratio.
+    pub percent: f64,
+    /// What the placement noise alone (two compiled copies of one code) takes of it, as a
+    /// percentage: no budget makes the half-width smaller than this.
+    pub placement_percent: f64,
+    /// The difference the run aims to resolve, as a percentage (5).
+    pub target_percent: f64,
+    /// The budget of measuring, in seconds, that would bring the half-width to the target if
+    /// the forks' share of it shrank as one over the budget (an estimate); `None` where the
+    /// placement noise alone exceeds the target, or where it is met already.
+    pub budget_for_target: Option<f64>,
+    /// The run's budget of measuring, in seconds.
+    pub budget: f64,
+    /// The families whose own median half-width is above the target, with their figures.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub unresolved: Vec<FamilyResolution>,
+}
+
+/// One family's figures of a [`Resolution`].
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct FamilyResolution {
+    pub family: String,
+    pub percent: f64,
+    pub placement_percent: f64,
+    pub budget_for_target: Option<f64>,
+}
+
+/// A family's placement noise: the standard deviation of the log ratio of two compiled copies
+/// of one code, estimated from the run's A/A pairs beyond what their forks' noise explains, as
+/// a factor (1.02: copies of one code read about 2% apart).
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Placement {
+    /// In one workload.
+    pub workload: f64,
+    /// Over the family's workloads (their geometric mean, as the ranking compares).
+    pub family: f64,
+    /// The A/A pairs the figure over the workloads comes from.
+    pub pairs: usize,
+    /// Whether those are the run's pool (of the families with fewer than
+    /// [`crate::record::judge::OWN_PAIRS`] pairs) rather than the family's own.
+    pub pooled: bool,
 }
 
 /// One A/A pair over the family's workloads.
@@ -550,14 +619,6 @@ impl Record {
             }
         }
         families
-    }
-
-    /// The A/A spread of `family` (1.00 where it had no control).
-    pub fn spread(&self, family: &str) -> f64 {
-        self.controls
-            .iter()
-            .find(|c| c.family == family)
-            .map_or(1.0, |c| c.spread)
     }
 
     /// The instructions the record's measuring loops were compiled with, in words.

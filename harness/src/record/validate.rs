@@ -146,6 +146,16 @@ fn controls(record: &Record) -> Result<(), Problem> {
         let at = format!("controls[{i}]");
         names::checked("family", &control.family).map_err(|e| bad_name(&at, e))?;
         positive(&format!("{at}.spread"), control.spread)?;
+        if let Some(p) = &control.placement {
+            for (field, factor) in [("workload", p.workload), ("family", p.family)] {
+                if !(factor.is_finite() && factor >= 1.0) {
+                    return problem(
+                        format!("{at}.placement.{field}"),
+                        format!("{} is not a factor of 1 or more", Shown(factor)),
+                    );
+                }
+            }
+        }
         for (j, pair) in control.pairs.iter().enumerate() {
             let at = format!("{at}.pairs[{j}]");
             bracket(&format!("{at}.ratio"), &pair.ratio)?;

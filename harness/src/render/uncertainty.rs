@@ -4,13 +4,12 @@
 //!   of the rounds (schema 2); for schema-1 records, which kept no rounds, the interquartile
 //!   range of the samples instead, labelled as such (it says how the samples scatter, not how
 //!   sure the median is).
-//! - A ratio's interval: the 95% interval of the median per-round ratio (schema 2), printed
-//!   beside that median, see [`crate::record::analysis`].
-//! - Ties ([`TIE`], ≈): where the interval of a paired ratio to the best includes 1.00x or
-//!   reaches into the family's A/A spread ([`crate::record::analysis::tied`]), the two variants are
-//!   not ordered. A schema-1 record cannot call ties.
-//! - The A/A controls ([`control_lines`]): the same code under two names, and the largest
-//!   difference they showed.
+//! - A ratio's interval: its 95% interval as the record states it, printed beside it (see
+//!   [`crate::record::judge`]).
+//! - Ties ([`TIE`], ≈): where a ratio's interval includes 1.00x, the two variants are not
+//!   ordered (the record's `tied_with_best`). A schema-1 record cannot call ties.
+//! - The A/A controls ([`control_lines`]): the same code under two names, and the placement
+//!   noise they show.
 
 use crate::record::{Interval, Measurement, Rank, Record};
 
@@ -218,69 +217,73 @@ pub fn control_lines(record: &Record, family: &str) -> Vec<String> {
             )
         })
         .collect();
-    lines.push(format!(
-        "A/A spread of {family}: {:.2}x. A difference is called only where its interval lies \
-         wholly beyond it.",
-        control.spread
-    ));
+    match control.placement {
+        Some(p) => {
+            lines.push(format!(
+            "Placement noise of {family} (two compiled copies of one code, from {} A/A pairs{}): \
+             ±{:.1}% over its workloads, ±{:.1}% in one; every interval carries it.",
+            p.pairs,
+            if p.pooled { " of the run" } else { " of its own" },
+            (p.family - 1.0) * 100.0,
+            (p.workload - 1.0) * 100.0,
+        ))
+        }
+        None => lines.push(format!(
+            "A/A spread of {family}: {:.2}x. A difference was called only where its interval lay \
+             wholly beyond it (schema 4 and before).",
+            control.spread
+        )),
+    }
     lines
 }
 
-/// What the intervals and ties of a record's tables mean, one sentence per line.
+/// The legend of a record's tables: what one needs to read them, a sentence per line, at most
+/// ten lines at 100 columns; docs/method.md has the method itself.
 pub fn explanation(record: &Record) -> Vec<String> {
-    let state = format!("Cache state: {}.", record.cache_state());
-    let loops = format!("Loops compiled for: {}.", record.loops());
+    let processes = record.run.forks.unwrap_or(1);
+    let state = match record.run.cache_state {
+        Some(_) => "hot (each variant warmed by itself just before its timed pass)",
+        None => "as the record's schema left it (see docs/method.md)",
+    };
+    let loops = record
+        .loops()
+        .split(" (")
+        .next()
+        .unwrap_or_default()
+        .to_string();
+    let measured = format!(
+        "Measured {state}, loops compiled for {loops}, in {processes} process{}.",
+        if processes == 1 { "" } else { "es" }
+    );
     match SpreadKind::of(record) {
         SpreadKind::MedianInterval => vec![
-            state,
-            loops,
-            "The spread of a time (± in the ranked tables, where it is the wider side in percent \
-             of the median; an interval column in the full tables; whiskers in the charts): the \
-             95% interval of the median of the rounds, from the two pairs of order statistics \
-             whose binomial coverages bracket 95%, interpolated between them \
-             (Hettmansperger-Sheather); then, where the run's sweeps differ in level more than \
-             the rounds within them, widened on a log scale by the square root of that design \
-             effect, so it can reach past the fastest or slowest round."
-                .into(),
-            "A ratio, and [a, b] after it: the median of the per-round ratios and its 95% \
-             interval, by the same rule. Each round measures every variant of a workload, so \
-             ratios are taken per round (paired), and the point lies inside its interval."
-                .into(),
-            "geomean: the geometric mean over the family's workloads of the median per-round \
-             ratio to the first-ranked variant; [a, b] after it: the geometric means of the \
-             workloads' interval bounds, as wide as if every workload erred the same way at \
-             once. Variants are ordered by the geometric mean of their ratios to each \
-             workload's best."
-                .into(),
-            "A/A control: the same code measured under two names (a twin named -aa, or the \
-             registered copies of one code): the geomean of its per-round ratios with its 95% \
-             interval, and in parentheses the same geomean's interval at the level 1 - 0.05/k \
-             for the run's k pairs (Bonferroni), so that where identical code measures alike \
-             every pair of the run ties at once with 95% probability; tied: that interval \
-             includes 1.00. The family's A/A spread is the largest factor by which a pair \
-             differed in any of its workloads in this run."
+            "How to read the tables (docs/method.md has the method):".into(),
+            format!(
+                "ns: a median per query; ±: the wider side of its 95% interval; {BETWEEN} after \
+                 it: processes differed more than rounds, so quote the ratio, not the time."
+            ),
+            "ratio: to the workload's best (1.00x), round by round; [a, b]: its 95% interval, \
+             carrying the noise between processes and between compiled copies (A/A)."
                 .into(),
             format!(
-                "{TIE}1 as a rank: tied with the first-ranked variant (the interval of their \
-                 geomean ratio includes 1.00 or reaches into the family's A/A spread); any \
-                 other rank is the variant's position."
+                "{TIE}: tied, the interval includes 1.00 ({TIE}1 as a rank: tied with the \
+                 family's first over its workloads); !: faster than the empty kernel (work \
+                 deleted?)."
             ),
-            format!(
-                "{TIE} after a time or ratio: tied with the best variant of that workload, by \
-                 the same rule."
-            ),
+            measured,
         ],
         SpreadKind::InterquartileRange => vec![
-            state,
-            loops,
-            "The spread of a time (± in the ranked tables, where it is the wider side in percent \
-             of the median; an interval column in the full tables; whiskers in the charts): the \
-             interquartile range of the samples, as this schema-1 record kept no rounds."
+            "How to read the tables (docs/method.md has the method):".into(),
+            "±: the interquartile range of the samples (±IQR). Ties cannot be called: this \
+             schema-1 record has no per-round values."
                 .into(),
-            "Ties cannot be called: this schema-1 record has no per-round values.".into(),
+            measured,
         ],
     }
 }
+
+/// The mark after a spread that the differences between processes dominate.
+pub const BETWEEN: &str = "P";
 
 #[cfg(test)]
 mod tests {

@@ -47,6 +47,8 @@ pub struct RunFacts<'a> {
     /// When it started, as the record writes it (see [`crate::record::utc_now`]).
     pub started_utc: String,
     pub started: Instant,
+    /// The budget of measuring, in seconds.
+    pub budget: f64,
 }
 
 /// The record of a run: its samples analysed ([`analyze`]), the SIMD speedups, the build, the
@@ -90,6 +92,11 @@ pub fn record_of(
         outliers: analysis.outliers,
         simd_speedups: simd_speedups(&analysis.measurements),
         measurements: analysis.measurements,
+        resolution: crate::record::judge::resolution(
+            &analysis.ranks,
+            &analysis.controls,
+            facts.budget,
+        ),
         ranks: analysis.ranks,
         controls: analysis.controls,
         cache_sim: None,

@@ -5,8 +5,8 @@
 //!   ratios over the family's workloads); only measured variants are in a record, and only
 //!   verified variants are measured, so a variant that failed verification or could not run
 //!   is never recommended;
-//! - the variants **tied** with it: as the ranking calls them, their paired ratio's interval
-//!   includes parity or reaches into the family's A/A spread;
+//! - the variants **tied** with it: their ratio's 95% interval over the family's workloads
+//!   includes 1.00, as the record's ranking takes it ([`crate::record::judge`]);
 //! - its **margin** over the next variant that is not tied, and over the best peer crate, as
 //!   ratios with their 95% intervals;
 //! - what the choice **depends on**: CPU features and table footprint;
@@ -22,7 +22,7 @@
 //!
 //! The result is plain data ([`Advice`], [`Matrix`]); [`crate::render::report::advise`] renders it.
 
-use crate::record::analysis::{paired_geomean, paired_ratio, tied};
+use crate::record::judge::Noise;
 use crate::record::{Interval, Measurement, Mode, Record};
 use serde::Serialize;
 
@@ -180,10 +180,23 @@ pub struct ContextLeaders {
 
 /// The advice of `record` (read from `name`), for a user on a machine whose CPU is `here`.
 pub fn advise(name: &str, record: &Record, here: &crate::base::machine::CpuIdentity) -> Advice {
+    advise_narrowed(name, record, &Noise::of(&record.measurements), here)
+}
+
+/// [`advise`] for a record narrowed to some of its variants
+/// ([`crate::choose::select::narrow`]): `noise` is the whole record's ([`Noise::of`] its
+/// measurements before narrowing), so that the variants kept are judged as the whole record
+/// judged them.
+pub fn advise_narrowed(
+    name: &str,
+    record: &Record,
+    noise: &Noise,
+    here: &crate::base::machine::CpuIdentity,
+) -> Advice {
     let families = record
         .families()
         .iter()
-        .filter_map(|family| family_advice(record, family))
+        .filter_map(|family| family_advice(record, noise, family))
         .collect();
     Advice {
         record: name.to_string(),
@@ -198,7 +211,7 @@ pub fn advise(name: &str, record: &Record, here: &crate::base::machine::CpuIdent
         leaders: record
             .families()
             .iter()
-            .flat_map(|family| context_leaders(record, family))
+            .flat_map(|family| context_leaders(record, noise, family))
             .collect(),
     }
 }
@@ -220,12 +233,18 @@ fn ranked<'a>(record: &'a Record, family: &'a str) -> Vec<(String, Vec<&'a Measu
 }
 
 /// The margin of the recommended variant `best` over `other`: `other / best`.
-fn margin(record: &Record, family: &str, best: &[&Measurement], other: &str) -> Margin {
+fn margin(
+    record: &Record,
+    noise: &Noise,
+    family: &str,
+    best: &[&Measurement],
+    other: &str,
+) -> Margin {
     let others: Vec<&Measurement> = record
         .family(family)
         .filter(|m| m.variant == other && !m.floor)
         .collect();
-    let interval = paired_geomean(&others, best);
+    let interval = noise.family_ratio(family, &others, best);
     let ratio = interval.map_or_else(
         || {
             let geo = |ms: &[&Measurement]| {
@@ -246,19 +265,35 @@ fn margin(record: &Record, family: &str, best: &[&Measurement], other: &str) -> 
     }
 }
 
-fn family_advice(record: &Record, family: &str) -> Option<FamilyAdvice> {
+fn family_advice(record: &Record, noise: &Noise, family: &str) -> Option<FamilyAdvice> {
     let ranked = ranked(record, family);
     let (best_name, best) = ranked.first()?;
-    let tied: Vec<String> = record
+    // Tied with the recommended variant: the record's ties where it is the record's first;
+    // where a narrowing left the first out, judged against it by the record's own rule.
+    let record_first = record
         .ranks
         .iter()
-        .filter(|r| r.family == family && r.tied_with_best)
-        .map(|r| r.variant.clone())
+        .any(|r| r.family == family && r.variant == *best_name && !r.tied_with_best && r.rank == 1);
+    let tied: Vec<String> = ranked[1..]
+        .iter()
+        .filter(|(name, ms)| {
+            if record_first {
+                record
+                    .ranks
+                    .iter()
+                    .any(|r| r.family == family && r.variant == *name && r.tied_with_best)
+            } else {
+                noise
+                    .family_ratio(family, ms, best)
+                    .is_some_and(|i| i.includes_parity())
+            }
+        })
+        .map(|(name, _)| name.clone())
         .collect();
     let next = ranked[1..]
         .iter()
         .find(|(name, _)| !tied.contains(name))
-        .map(|(name, _)| margin(record, family, best, name));
+        .map(|(name, _)| margin(record, noise, family, best, name));
     let external = |name: &str| {
         record
             .family(family)
@@ -268,7 +303,7 @@ fn family_advice(record: &Record, family: &str) -> Option<FamilyAdvice> {
     let peer = ranked[1..]
         .iter()
         .find(|(name, _)| external(name) && !recommended_is_peer)
-        .map(|(name, _)| margin(record, family, best, name));
+        .map(|(name, _)| margin(record, noise, family, best, name));
     let sample = best.first()?;
     Some(FamilyAdvice {
         family: family.to_string(),
@@ -279,19 +314,17 @@ fn family_advice(record: &Record, family: &str) -> Option<FamilyAdvice> {
         recommended_is_peer,
         requires: sample.requires.clone(),
         table_bytes: sample.table_bytes,
-        crossover: crossover(record, family, best_name),
-        contexts: context_table(record, family),
+        crossover: crossover(record, noise, family, best_name),
+        contexts: context_table(record, noise, family),
         rate: rate(record, family, best_name),
         quick: record.run.quick,
     })
 }
 
 /// The smallest eviction size from which one variant is significantly faster than `best` at
-/// every larger size measured (significantly: its paired ratio is not tied, its interval lying
-/// wholly beyond parity and the family's A/A spread; without rounds, its median is lower by
-/// more than 5%).
-fn crossover(record: &Record, family: &str, best: &str) -> Option<Crossover> {
-    let spread = record.spread(family);
+/// every larger size measured (significantly: its ratio's 95% interval lies wholly above 1.00;
+/// without rounds, its median is lower by more than 5%).
+fn crossover(record: &Record, noise: &Noise, family: &str, best: &str) -> Option<Crossover> {
     let pressure = |variant: &str| -> Vec<&Measurement> {
         let mut ms: Vec<&Measurement> = record
             .family(family)
@@ -317,8 +350,8 @@ fn crossover(record: &Record, family: &str, best: &str) -> Option<Crossover> {
                     .iter()
                     .find(|t| t.eviction_bytes == ours[i].eviction_bytes)?,
             );
-            match paired_ratio(&a.rounds, &b.rounds, a.layout()) {
-                Some(r) => (r.median > 1.0 && !tied(&r, spread)).then_some(r.median),
+            match noise.workload_ratio(a, b) {
+                Some(r) => (r.low > 1.0).then_some(r.median),
                 None => {
                     let ratio = a.ns_per_op.median / b.ns_per_op.median;
                     (ratio > 1.05).then_some(ratio)
@@ -354,8 +387,9 @@ fn crossover(record: &Record, family: &str, best: &str) -> Option<Crossover> {
 /// `isolation_of`, among the variants measured in both) beside its rank among the
 /// configurations of the in-context family (perft) that vary the same family (`context_rank`
 /// of `context_of`). Ranks count from 1, and a variant tied with the first of its ranking (in
-/// isolation: as the record's ranks call it; in context: by [`tied`] with perft's A/A spread)
-/// is ranked 1, so a difference of positions within a tie is not a difference.
+/// isolation: as the record's ranks call it; in context: by the record's rule,
+/// [`Noise::family_ratio`]) is ranked 1, so a difference of positions within a tie is not a
+/// difference.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct ContextRank {
     /// The isolation family the technique belongs to (`rook_attacks`).
@@ -379,6 +413,12 @@ pub struct ContextRank {
 /// technique that also has a ranking of its own in `record`, per isolation family in name
 /// order, each in its in-context rank order.
 pub fn context_ranks(record: &Record, family: &str) -> Vec<ContextRank> {
+    context_ranks_narrowed(record, &Noise::of(&record.measurements), family)
+}
+
+/// [`context_ranks`] of a narrowed record, judged by the whole record's `noise` (see
+/// [`advise_narrowed`]).
+fn context_ranks_narrowed(record: &Record, noise: &Noise, family: &str) -> Vec<ContextRank> {
     let ranked = ranked(record, family);
     let mut dimensions: Vec<String> = ranked
         .iter()
@@ -403,7 +443,6 @@ pub fn context_ranks(record: &Record, family: &str) -> Vec<ContextRank> {
         if common.len() < 2 {
             continue;
         }
-        let spread = record.spread(family);
         let tied_in_isolation = |variant: &str| {
             record
                 .ranks
@@ -414,7 +453,10 @@ pub fn context_ranks(record: &Record, family: &str) -> Vec<ContextRank> {
             .iter()
             .enumerate()
             .map(|(i, (_, ms))| {
-                i > 0 && paired_geomean(ms, inside[0].1).is_some_and(|p| tied(&p, spread))
+                i > 0
+                    && noise
+                        .family_ratio(family, ms, inside[0].1)
+                        .is_some_and(|p| p.includes_parity())
             })
             .collect();
         let isolation_shared = common.iter().any(|n| tied_in_isolation(n));
@@ -423,12 +465,13 @@ pub fn context_ranks(record: &Record, family: &str) -> Vec<ContextRank> {
             let Some(isolation_position) = common.iter().position(|n| n == variant) else {
                 continue;
             };
-            // A variant tied with the first shares rank 1, here as in the rankings.
-            let isolation_rank = if tied_in_isolation(variant) {
-                1
-            } else {
-                isolation_position + 1
-            };
+            // A variant tied with the first shares rank 1, here as in the rankings; alone, the
+            // rank is the record's own.
+            let isolation_rank = record
+                .ranks
+                .iter()
+                .find(|r| r.family == dimension && r.variant == *variant)
+                .map_or(isolation_position + 1, |r| r.rank);
             let context_rank = if tied_in_context[position] {
                 1
             } else {
@@ -438,7 +481,11 @@ pub fn context_ranks(record: &Record, family: &str) -> Vec<ContextRank> {
                 family: dimension.clone(),
                 variant: variant.to_string(),
                 isolation_rank,
-                isolation_of: common.len(),
+                isolation_of: record
+                    .ranks
+                    .iter()
+                    .filter(|r| r.family == dimension)
+                    .count(),
                 isolation_shared: isolation_rank == 1 && isolation_shared,
                 context_rank,
                 context_of: inside.len(),
@@ -468,8 +515,8 @@ fn contexts_of(record: &Record, family: &str) -> Vec<String> {
 /// `family`'s ranks alone and inside every family of configurations that varies it (see
 /// [`ContextTable`]); `None` if none does. Alone, the ranks are the record's; inside a context,
 /// a technique's position among the configurations varying `family`, rank 1 where it ties the
-/// first ([`tied`], with that context's A/A spread).
-pub fn context_table(record: &Record, family: &str) -> Option<ContextTable> {
+/// first (by the record's rule, [`Noise::family_ratio`]).
+pub fn context_table(record: &Record, noise: &Noise, family: &str) -> Option<ContextTable> {
     let contexts = contexts_of(record, family);
     if contexts.is_empty() {
         return None;
@@ -496,14 +543,15 @@ pub fn context_table(record: &Record, family: &str) -> Option<ContextTable> {
                 (d == family).then_some((v, ms))
             })
             .collect();
-        let spread = record.spread(context);
         columns.push(
             inside
                 .iter()
                 .enumerate()
                 .map(|(i, (v, ms))| {
-                    let tied =
-                        i > 0 && paired_geomean(ms, inside[0].1).is_some_and(|p| tied(&p, spread));
+                    let tied = i > 0
+                        && noise
+                            .family_ratio(family, ms, inside[0].1)
+                            .is_some_and(|p| p.includes_parity());
                     let rank = if tied { 1 } else { i + 1 };
                     (v.to_string(), Placing { rank, tied })
                 })
@@ -613,8 +661,8 @@ pub fn matrix(advices: &[Advice]) -> Matrix {
 
 /// Per technique family measured inside `family` (perft), its leaders where the first inside
 /// it is not the first alone.
-fn context_leaders(record: &Record, family: &str) -> Vec<ContextLeaders> {
-    let ranks = context_ranks(record, family);
+fn context_leaders(record: &Record, noise: &Noise, family: &str) -> Vec<ContextLeaders> {
+    let ranks = context_ranks_narrowed(record, noise, family);
     let mut dimensions: Vec<&str> = ranks.iter().map(|r| r.family.as_str()).collect();
     dimensions.dedup();
     dimensions

@@ -8,7 +8,8 @@
 //! - [`invariance`]: whether a variant's time depends on which others share the run;
 //! - [`cachesim`]: valgrind's cache simulation of the cache-pressure sweep;
 //! - [`engine`]: a UCI engine's perft beside our move generator's;
-//! - [`export`]: a record for the trackers people already use.
+//! - [`export`]: a record for the trackers people already use;
+//! - [`simulate`]: the record's estimator against the one before it, on synthetic runs.
 
 pub mod advise;
 pub mod cachesim;
@@ -19,3 +20,4 @@ pub mod export;
 pub mod invariance;
 pub mod repeatability;
 pub mod shares;
+pub mod simulate;

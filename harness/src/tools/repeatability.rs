@@ -13,24 +13,26 @@
 //!   inside than the goal (docs/method.md, "Measurements behind the code"); the controls
 //!   are how a run can know better;
 //! - **decision stability**: of the orderings the first run calls significant (two variants of
-//!   a workload whose paired per-round ratio is not tied: its interval lies wholly beyond
-//!   parity and the family's A/A spread, [`crate::record::analysis::tied`]), the share the second run
-//!   reproduces (the same variant is faster) (goal: at least 95%);
+//!   a workload whose ratio is not tied: its 95% interval, as the first record's own rule takes
+//!   it, [`crate::record::judge::Noise::workload_ratio`], lies wholly beyond 1.00), the share
+//!   the second run reproduces (the same variant is faster) (goal: at least 95%);
 //! - the share of medians within 5% of each other, the old measure, for comparison;
 //! - the same calibration and within-5% figures **in cycles** (each round at the clock of
 //!   the process that measured it), which a change of clock between the runs does not move;
 //! - **ratio calibration**: what ranks, apart from what drifts. Each variant's ratio to its
 //!   workload's best (run 1's best, in both runs) and to the floor, paired per round within
-//!   each process ([`crate::record::analysis::paired_ratio`]): a drift common to the whole
-//!   machine cancels in them. The share of run 2's ratios inside run 1's 95% intervals for
-//!   them, each taken as a prediction for a second run as the calibration of the medians takes
-//!   its intervals: `r1 · exp(±1.96 · √(2·se² + d²))`, `se` from the ratio's interval, doubled
-//!   in variance for run 2's own sampling error, and `d` the family's A/A deviation, what two
+//!   each process: a drift common to the whole machine cancels in them. The share of run 2's
+//!   ratios ([`crate::record::analysis::paired_ratio`]) inside run 1's 95% intervals for them
+//!   (as run 1's record takes them, [`crate::record::judge::Noise::workload_ratio`]), each
+//!   taken as a prediction for a second run as the calibration of the medians takes its
+//!   intervals: `r1 · exp(±1.96 · √(2·se² + d²))`, `se` from the ratio's interval, doubled in
+//!   variance for run 2's own sampling error, and `d` the family's A/A deviation, what two
 //!   names of one code read apart in run 1 beyond their rounds (goal: at least 95%);
 //! - the **common move**: when the medians (the floor's included) moved together between the
 //!   runs, the size of that move (the median change), as `compare` names drift.
 
-use crate::record::analysis::{control_deviation, paired_ratio, tied};
+use crate::record::analysis::{control_deviation, paired_ratio};
+use crate::record::judge::Noise;
 use crate::record::{Interval, Measurement, Record};
 use crate::tools::compare::Key;
 use anyhow::{bail, Result};
@@ -164,6 +166,7 @@ fn figures(first: &Record, second: &Record, keep: impl Fn(&Measurement) -> bool)
         .filter_map(|m| Some((m, *second_by_key.get(&Key::of(m))?)))
         .collect();
     let deviation = control_deviation(&first.measurements);
+    let noise = Noise::of(&first.measurements);
     let inside = pairs
         .iter()
         .filter(|(a, b)| {
@@ -175,7 +178,7 @@ fn figures(first: &Record, second: &Record, keep: impl Fn(&Measurement) -> bool)
         .iter()
         .filter(|(a, b)| (b.ns_per_op.median / a.ns_per_op.median - 1.0).abs() <= 0.05)
         .count();
-    let (significant, reproduced) = orderings(&pairs, first);
+    let (significant, reproduced) = orderings(&pairs, &noise);
     let cycles: Vec<(&Measurement, f64, f64)> = pairs
         .iter()
         .filter_map(|(a, b)| Some((*a, a.cycles_per_op_estimate?, b.cycles_per_op_estimate?)))
@@ -192,7 +195,7 @@ fn figures(first: &Record, second: &Record, keep: impl Fn(&Measurement) -> bool)
         .iter()
         .filter(|(_, c1, c2)| (c2 / c1 - 1.0).abs() <= 0.05)
         .count();
-    let (ratios, ratios_inside) = ratio_calibration(&pairs, &second_by_key, &deviation);
+    let (ratios, ratios_inside) = ratio_calibration(&pairs, &second_by_key, &deviation, &noise);
     Figures {
         medians: pairs.len(),
         inside_prediction: inside,
@@ -230,6 +233,7 @@ fn ratio_calibration(
     pairs: &[(&Measurement, &Measurement)],
     second: &BTreeMap<Key, &Measurement>,
     deviation: &BTreeMap<String, f64>,
+    noise: &Noise,
 ) -> (usize, usize) {
     let first_of = |m: &Measurement, variant: &str| {
         pairs
@@ -277,7 +281,7 @@ fn ratio_calibration(
                 continue;
             };
             let (Some(one), Some(two)) = (
-                paired_ratio(&a1.rounds, &r1.rounds, a1.layout()),
+                noise.workload_ratio(a1, r1),
                 paired_ratio(&a2.rounds, &r2.rounds, a2.layout()),
             ) else {
                 continue;
@@ -339,7 +343,7 @@ fn prediction_half_width(interval: &Interval, deviation: f64) -> f64 {
 
 /// Of the pairs of variants in one workload that the first run orders significantly, how many,
 /// and how many the second run orders the same way.
-fn orderings(pairs: &[(&Measurement, &Measurement)], first: &Record) -> (usize, usize) {
+fn orderings(pairs: &[(&Measurement, &Measurement)], noise: &Noise) -> (usize, usize) {
     let mut by_workload: BTreeMap<(String, String, crate::record::Mode, u64), Vec<usize>> =
         BTreeMap::new();
     for (i, (m, _)) in pairs.iter().enumerate() {
@@ -358,10 +362,10 @@ fn orderings(pairs: &[(&Measurement, &Measurement)], first: &Record) -> (usize, 
         for (x, &i) in indices.iter().enumerate() {
             for &j in &indices[x + 1..] {
                 let ((a1, a2), (b1, b2)) = (pairs[i], pairs[j]);
-                let Some(ratio) = paired_ratio(&a1.rounds, &b1.rounds, a1.layout()) else {
+                let Some(ratio) = noise.workload_ratio(a1, b1) else {
                     continue;
                 };
-                if tied(&ratio, first.spread(&a1.family)) {
+                if ratio.includes_parity() {
                     continue;
                 }
                 significant += 1;

@@ -124,6 +124,7 @@ fn scenarios(command: &str, files: &Files) -> Option<Vec<Vec<String>>> {
             "o".into(),
         ]],
         "compare" | "repeatability" => pairs(),
+        "simulate" => vec![s(&["--runs", "2"])],
         "site" => vec![vec![
             "--results".into(),
             f("results"),

@@ -102,7 +102,7 @@ fn legend(kind: SpreadKind) -> Vec<LegendEntry> {
     ];
     if kind == SpreadKind::MedianInterval {
         entries.push(LegendEntry::new(
-            "tied with the fastest: its paired ratio's 95% interval includes 1 or reaches into the A/A spread",
+            "tied with the fastest: the 95% interval of its ratio includes 1",
             Swatch::Mark(TIE),
         ));
     }

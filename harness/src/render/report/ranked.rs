@@ -8,7 +8,7 @@
 use super::text_table::TextTable;
 use crate::base::units;
 use crate::record::{Measurement, Mode, Record};
-use crate::render::uncertainty::{self, Spread, SpreadKind, TIE};
+use crate::render::uncertainty::{self, Spread, SpreadKind, BETWEEN, TIE};
 
 /// The ranked tables of every family in `record`, the SIMD speedups and the footnotes, laid
 /// out for [`console::width`](crate::base::console::width) columns.
@@ -156,9 +156,6 @@ impl Columns<'_> {
     }
 }
 
-/// After a spread that the differences between processes dominate.
-const BETWEEN: &str = "P";
-
 /// `≈` for a tie with the best (else a space, so the numbers line up), then `!` for a suspect.
 fn marks(m: &Measurement) -> String {
     let tie = if uncertainty::tied_with_best(m) {
@@ -278,20 +275,6 @@ fn footnotes(record: &Record, width: usize, out: &mut String) {
     out.push('\n');
     for line in uncertainty::explanation(record) {
         out.push_str(&wrap(&line, width, 2));
-    }
-    let processes = record.run.forks.unwrap_or(1);
-    if processes > 1 {
-        out.push_str(&wrap(
-            &format!(
-                "Measured in {processes} processes (forks) sharing the budget. An interval \
-                 covers rounds within processes and processes within the run; ratios are \
-                 paired within each process, then combined. {BETWEEN} after a spread: the \
-                 differences between processes dominate it (the absolute time depends on \
-                 the process; quote the ratio)."
-            ),
-            width,
-            2,
-        ));
     }
     if width >= WIDE {
         let ghz: Vec<String> = record

@@ -75,18 +75,21 @@ binomial coverages bracket 95%, interpolated (Hettmansperger and Sheather), then
 log scale by the square root of the design effect where the run's sweeps differ in level more \
 than the rounds within them. Because every round measures all the variants of a workload, a \
 variant's ratio to the best is taken round by round (paired), so drift that hits a whole round \
-cancels; the ratio shown is the median of the per-round ratios, and [a, b] its 95% interval. \
-The ranked tables show each variant's geometric mean over the family's workloads of that \
-ratio to the first-ranked variant, with the geometric means of the workloads' interval bounds \
-as its interval.</p>\n\
+cancels; each process's median of those ratios is one figure, and [a, b] is the 95% interval \
+of their mean on a log scale. Its width pools what every comparison of the workload (or, over \
+a family's workloads, of the family) says of the noise between processes, and adds the \
+placement noise: what separates two compiled copies of one code, which no number of processes \
+shows and the A/A controls estimate. The ranked tables show each variant's ratio to the \
+first-ranked variant over the family's workloads, taken the same way.</p>\n\
 <p><strong>Controls.</strong> Every family measures the same code under two names (an A/A \
-pair: a second copy of one variant named <code>-aa</code>, or perft's default configuration \
-under each of its four names); the largest factor by which a pair differs in any workload is \
-the family's A/A spread. A pair itself is reported tied when its interval at the level \
-1 &minus; 0.05/k for the run's k pairs includes 1.00 (Bonferroni: all pairs of a run at once). \
-A difference is called only where its interval lies wholly beyond \
-both 1.00 and that spread; otherwise the two variants are tied, marked {TIE}, and a variant \
-tied with the first-ranked one shares rank 1.</p>\n\
+pair: a second copy of one variant named <code>-aa</code>, or perft's and the search's default \
+configuration under several names). What the pairs differ by, beyond their processes' noise, \
+is the placement noise every interval carries. A pair itself is reported tied when its \
+interval, taken with the placement noise the other pairs show, includes 1.00 at the level \
+1 &minus; 0.05/k for the run's k pairs (Bonferroni: all pairs of a run at once). \
+Two variants are tied, marked {TIE}, exactly when the 95% interval of their ratio includes \
+1.00, and a variant tied with the first-ranked one shares rank 1. Records before schema 5 \
+called a tie also where the interval reached into the family's widest A/A ratio.</p>\n\
 <p><strong>Older records</strong> (schema 1) kept no per-round values: their tables and \
 whiskers show the interquartile range of the samples instead, labelled as such, and ties \
 cannot be called for them.</p>\n\
