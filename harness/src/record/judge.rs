@@ -1,20 +1,20 @@
 //! What a record calls from its ratios: each measurement's ratio to its workload's best and
-//! whether it ties, the A/A controls, and each family's ranking, all by one estimator
-//! ([`crate::base::pooled`]) and one definition of a tie: **a ratio's 95% interval includes
-//! 1.00**.
+//! whether it ties, the A/A controls, and each family's ranking, all by one definition of a
+//! tie: **a ratio's 95% interval includes 1.00**.
 //!
-//! The interval of a ratio carries two kinds of noise, both estimated from the run itself:
+//! A ratio's interval carries two kinds of noise:
 //!
-//! - what changes from one process to the next: the forks' spread, pooled over every comparison
-//!   of the same workload (for a ratio in one workload) or of the same family (for a ratio over
-//!   the family's workloads, as the ranking takes it), each comparison's own moderated towards
-//!   the group's ([`crate::base::pooled::prior`]);
+//! - what changes from one process to the next, and the sampling of each process's median:
+//!   by the [`STATED`] estimator, each comparison's own forks (Student's interval over them,
+//!   joined with its rounds'; over a family's workloads, the geometric means of the workloads'
+//!   bounds); by [`Estimator::Pooled`], the forks' variance pooled over every comparison of
+//!   the workload or family ([`crate::base::pooled`]);
 //! - what separates two compiled copies of one code in every process of one binary (where the
 //!   loops and tables landed), which no number of forks shows: its variance is estimated from
 //!   the A/A pairs ([`Placement`]) and added to every ratio's.
 //!
-//! A record measured in one process has no forks to pool: its intervals are the single-process
-//! ones ([`super::analysis::paired_ratio`]), widened by the same placement variance.
+//! A record measured in one process has no forks: its intervals are the single-process ones
+//! ([`super::analysis::paired_ratio`]), widened by the same placement variance.
 
 use super::analysis::{
     family_wise_level, kept, paired_geomean, paired_geomean_at, paired_ratio_at, workload_key,
@@ -598,10 +598,10 @@ fn rank(measurements: &[Measurement], noise: &Noise) -> Vec<Rank> {
     ranks
 }
 
-/// Each family's A/A controls: each pair over the family's workloads, its interval taken as
-/// every ratio's is but with the placement variance the *other* pairs show, at the 95% level
-/// and at the run's family-wise level ([`family_wise_level`]); tied when the latter includes
-/// 1.00. A pair that is not tied is one the run's own estimate of its noise does not explain.
+/// Each family's A/A controls: each pair over the family's workloads, its interval taken by the
+/// pooled estimator with the placement variance the *other* pairs show, at the 95% level and
+/// at the run's family-wise level ([`family_wise_level`]); tied when the latter includes 1.00.
+/// A pair that is not tied is one the run's own estimate of its noise does not explain.
 fn controls(measurements: &[Measurement], noise: &Noise) -> Vec<FamilyControl> {
     let (pairs, placement) = (&noise.pairs, &noise.placement);
     let count = pairs.values().map(Vec::len).sum::<usize>();
@@ -637,9 +637,12 @@ fn controls(measurements: &[Measurement], noise: &Noise) -> Vec<FamilyControl> {
             };
             let over = logs_over(&seconds, &firsts);
             let others = placement.family(family, Some(second));
+            // Within the run, by the pooled estimator whatever the record states: two names of
+            // one code meet the same machine state, which only a second run shows of two
+            // techniques.
             let at = |level: f64| {
                 ratio_interval(
-                    noise.estimator,
+                    Estimator::Pooled,
                     over.as_ref(),
                     prior,
                     others,

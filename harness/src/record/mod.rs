@@ -18,10 +18,10 @@
 //! (`fork_clocks`), the fork of each slice (`forks` on measurements, beside `sweeps`, which
 //! now counts the rounds of each slice), intervals and ratios over forks
 //! ([`crate::base::nested`]), cycles from each fork's clock, and per-process outliers
-//! (`outliers`). 5 pools what a run's comparisons share: a ratio's interval carries the forks'
-//! noise, pooled over the comparisons of its workload or family, and the placement noise of
-//! two compiled copies, which each family's controls state (`controls[].placement`); a tie is
-//! an interval that includes 1.00 ([`crate::record::judge`]). This build reads all five, and
+//! (`outliers`). 5 adds to every ratio's interval the placement noise of two compiled copies
+//! of one code, which each family's controls state (`controls[].placement`), calls a tie where
+//! an interval includes 1.00 ([`crate::record::judge`]), and states the run's resolution
+//! (`resolution`). This build reads all five, and
 //! judges every record older than 5 again on reading, with this build's rule
 //! ([`crate::record::judge::judge`]): its ratios' intervals, ties, controls and ranks (and,
 //! older than 3, its medians' intervals too); the file is never changed.
@@ -38,9 +38,9 @@ use crate::base::stats::{LineFit, Summary};
 use serde::{Deserialize, Serialize};
 
 /// The schema this build writes. It reads every version from [`OLDEST_SCHEMA`] to this one.
-/// Schema 5: ratios' intervals pool the forks' noise and carry the placement noise, a tie is an
-/// interval that includes 1.00, and each family's A/A controls state that noise
-/// ([`crate::record::judge`]).
+/// Schema 5: ratios' intervals carry the placement noise the A/A controls show, a tie is an
+/// interval that includes 1.00, each family's controls state that noise, and the record its
+/// resolution ([`crate::record::judge`]).
 pub const SCHEMA_VERSION: u32 = 5;
 /// The oldest schema this build reads.
 pub const OLDEST_SCHEMA: u32 = 1;
@@ -378,11 +378,10 @@ pub struct Rank {
     /// Geometric mean of `ratio_to_best` over the family's workloads: what the ranking
     /// orders by.
     pub geomean_ratio: f64,
-    /// The ratio over the family's workloads to the family's first-ranked variant, with its 95%
-    /// interval (schema 2): since schema 5 the geometric mean of the forks' figures, each the
-    /// mean over the workloads of the log of the fork's median per-round ratio, with the pooled
-    /// interval of [`crate::record::judge`]; before, the geometric mean of the workloads'
-    /// medians, its interval the geometric means of their bounds.
+    /// The geometric mean over the family's workloads of the ratio to the family's first-ranked
+    /// variant, with an interval made of the geometric means of the workloads' 95% interval
+    /// bounds (schema 2), widened since schema 5 by the family's placement noise
+    /// ([`crate::record::judge`]).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub paired_to_first: Option<Interval>,
     /// Tied with the first-ranked variant: `paired_to_first`'s interval includes 1.00 (schema

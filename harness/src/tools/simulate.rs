@@ -18,11 +18,14 @@
 //! 10% difference is called (not tied), how often a true tie is called a difference, and how
 //! often a run has an A/A pair not tied.
 //!
-//! The estimators: **pooled** ([`crate::record::judge`], this build's) and **forks**, schema 4's:
-//! a ratio's interval the Student interval of its own forks' medians (`t(k-1)`) joined with the
-//! rounds' clustered interval, over a family's workloads the geometric mean of the workloads'
-//! bounds, and a tie where the interval includes 1.00 or reaches into the family's A/A spread
-//! (the widest A/A ratio over its workloads).
+//! The estimators ([`crate::record::judge::Estimator`]): **pooled forks**, the forks' variance
+//! pooled over a workload's or a family's comparisons, plus placement; **own forks +
+//! placement**, what a record states: each comparison's own forks (`t(k-1)`) joined with its
+//! rounds' clustered interval, over a family's workloads the geometric means of the workloads'
+//! bounds, plus placement; and **schema 4's**, the same intervals without placement, a tie
+//! where the interval includes 1.00 or reaches into the family's A/A spread (the widest A/A
+//! ratio over its workloads). The synthetic runs have no state that differs between runs,
+//! which real ones do (docs/method.md): the pooled estimator's coverage here is within a run.
 
 use crate::base::stats::Summary;
 use crate::record::analysis::{compare_within_workload, paired_geomean, paired_ratio};
