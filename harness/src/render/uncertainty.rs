@@ -274,9 +274,8 @@ pub fn explanation(record: &Record) -> Vec<String> {
         ],
         SpreadKind::InterquartileRange => vec![
             "How to read the tables (docs/method.md has the method):".into(),
-            "±: the interquartile range of the samples (±IQR). Ties cannot be called: this \
-             schema-1 record has no per-round values."
-                .into(),
+            "±: the interquartile range of the samples (±IQR).".into(),
+            "Ties cannot be called: this schema-1 record has no per-round values.".into(),
             measured,
         ],
     }
