@@ -1,5 +1,7 @@
 //! Captures what the record's `tool` section needs at build time: the compiler's version, the
-//! target, and the git commit of the source tree (when built from a git checkout).
+//! target and the profile. The source tree's commit is the binary's to capture
+//! (`bitbench/build.rs`): it must change with every file the binary is built from, and a
+//! rerun of this script would rebuild the harness and every crate above it.
 
 use std::process::Command;
 
@@ -20,32 +22,5 @@ fn main() {
     let profile = std::env::var("PROFILE").unwrap_or_default();
     println!("cargo:rustc-env=BITBENCH_PROFILE={profile}");
 
-    let git = |args: &[&str]| {
-        Command::new("git")
-            .args(args)
-            .output()
-            .ok()
-            .filter(|o| o.status.success())
-            .and_then(|o| String::from_utf8(o.stdout).ok())
-            .map(|s| s.trim().to_string())
-    };
-    let commit = git(&["rev-parse", "HEAD"]).unwrap_or_default();
-    let dirty = git(&[
-        "--no-optional-locks",
-        "status",
-        "--porcelain",
-        "--untracked-files=no",
-    ])
-    .is_some_and(|s| !s.is_empty());
-    let commit = if commit.is_empty() || !dirty {
-        commit
-    } else {
-        format!("{commit}-dirty")
-    };
-    println!("cargo:rustc-env=BITBENCH_GIT_COMMIT={commit}");
-    if let Some(git_dir) = git(&["rev-parse", "--absolute-git-dir"]) {
-        println!("cargo:rerun-if-changed={git_dir}/HEAD");
-        println!("cargo:rerun-if-changed={git_dir}/index");
-    }
     println!("cargo:rerun-if-changed=build.rs");
 }

@@ -118,9 +118,11 @@ pub fn invariance(context: &Context, args: &InvarianceArgs) -> Result<ExitCode> 
          {:.1} s\n{}",
         machine.cpu.describe(),
         machine.arch,
-        harness::record::Tool::this_build()
-            .git_commit
-            .unwrap_or_else(|| "(no commit)".into()),
+        if super::GIT_COMMIT.is_empty() {
+            "(no commit)"
+        } else {
+            super::GIT_COMMIT
+        },
         if args.quick { ", --quick" } else { "" },
         invariance::sweeps(&plan),
         processes(plan.forks),

@@ -14,6 +14,10 @@ use crate::args::Context;
 use harness::suite::stages::FamilyStages;
 use strategies::Families;
 
+/// The commit this binary was built from, `-dirty` if its sources differed from it; empty
+/// outside a git checkout (`build.rs`).
+pub const GIT_COMMIT: &str = env!("BITBENCH_GIT_COMMIT");
+
 /// Every family's stages, in the registry's order, from the crates that compile them
 /// (`instances/`: [`harness::suite::stages`] says why they are apart).
 pub fn families() -> Vec<FamilyStages> {

@@ -100,6 +100,7 @@ pub fn run_and_write(context: &Context, args: &RunArgs) -> Result<PathBuf> {
         started_utc,
         started,
         budget: plan.total.as_secs_f64(),
+        git_commit: super::GIT_COMMIT,
     };
     let mut record = suite::record_of(facts, machine, clock, &measured);
     if args.cache_sim {

@@ -71,7 +71,7 @@ fn record(samples: &[Samples]) -> Record {
         (analysis.measurements, analysis.ranks, analysis.controls);
     Record {
         schema_version: SCHEMA_VERSION,
-        tool: Tool::this_build(),
+        tool: Tool::this_build(""),
         machine: Machine::detect(),
         run: Run {
             started_utc: "2026-11-23T00:00:00Z".into(),

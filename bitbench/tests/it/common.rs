@@ -93,7 +93,7 @@ pub fn synthetic_record_with(brand: &str, started_utc: &str, options: Options) -
     machine.cpu.brand = brand.into();
     let mut record = Record {
         schema_version: SCHEMA_VERSION,
-        tool: Tool::this_build(),
+        tool: Tool::this_build(""),
         machine,
         run: Run {
             started_utc: started_utc.into(),

@@ -147,12 +147,13 @@ pub struct Tool {
 }
 
 impl Tool {
-    pub fn this_build() -> Tool {
-        let commit = env!("BITBENCH_GIT_COMMIT");
+    /// This build, from the commit its binary names: `git_commit` is captured by the binary's
+    /// build script (`bitbench/build.rs` says why there), empty when not built from git.
+    pub fn this_build(git_commit: &str) -> Tool {
         Tool {
             name: "bitbench".into(),
             version: env!("CARGO_PKG_VERSION").into(),
-            git_commit: (!commit.is_empty()).then(|| commit.to_string()),
+            git_commit: (!git_commit.is_empty()).then(|| git_commit.to_string()),
             rustc: env!("BITBENCH_RUSTC_VERSION").into(),
             target: env!("BITBENCH_TARGET").into(),
             profile: env!("BITBENCH_PROFILE").into(),

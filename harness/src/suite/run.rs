@@ -49,6 +49,8 @@ pub struct RunFacts<'a> {
     pub started: Instant,
     /// The budget of measuring, in seconds.
     pub budget: f64,
+    /// The commit the binary was built from (see [`Tool::this_build`]).
+    pub git_commit: &'a str,
 }
 
 /// The record of a run: its samples analysed ([`analyze`]), the SIMD speedups, the build, the
@@ -70,7 +72,7 @@ pub fn record_of(
     let level = Level::detect(facts.cpu);
     Record {
         schema_version: SCHEMA_VERSION,
-        tool: Tool::this_build(),
+        tool: Tool::this_build(facts.git_commit),
         machine,
         run: Run {
             started_utc: facts.started_utc,
