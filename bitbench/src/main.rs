@@ -9,6 +9,7 @@
 
 mod args;
 mod cli;
+mod stages;
 
 use anyhow::{bail, Result};
 use args::{selection, Cli, Command, Context, Disable, Only, RunArgs};

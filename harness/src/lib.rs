@@ -1,22 +1,24 @@
 //! # bitbench harness
 //!
-//! The stages of a run, each a folder that hands plain data to the next, bottom first:
+//! The stages, each a folder, bottom first. A stage imports only itself and the stages below
+//! it (`bitbench/tests/it/layers.rs` holds this order):
 //!
 //! 1. [`base`]: what every stage uses and that knows no stage: printing to a standard output
 //!    that may be closed ([`base::console`]), clean stops on SIGINT, SIGTERM and SIGHUP
 //!    ([`base::signals`]), outputs written whole or not at all ([`base::output`]), names safe
 //!    as paths, units, statistics, and the [`base::machine`] a run happens on.
-//! 2. [`choose`]: which families and variants the user asked for and which run on this CPU
+//! 2. [`record`]: the plain data a run becomes and every stage above hands on (types,
+//!    validation, storage), and the analysis that turns samples into intervals, paired
+//!    ratios, ties and ranks.
+//! 3. [`choose`]: which families and variants the user asked for and which run on this CPU
 //!    ([`choose::select`]), and every runnable variant against its family's reference before
 //!    any timing ([`choose::verify`]).
-//! 3. [`measure`]: the workloads, every variant interleaved, the empty kernel as the floor,
+//! 4. [`measure`]: the workloads, every variant interleaved, the empty kernel as the floor,
 //!    the core clock estimated in the same run.
-//! 4. [`record`]: the plain data a run becomes (types, validation, storage), and the analysis
-//!    that turns samples into intervals, paired ratios, ties and ranks.
-//! 5. [`render`]: tables, charts and the site, computed from records alone.
-//! 6. [`tools`]: what is built on records and runs: advice, comparison, repeatability, the
-//!    controls (crosscheck, invariance), the cache simulation, a UCI engine's perft beside
-//!    ours, exports.
+//! 5. [`tools`]: what is built on records and runs, as plain data: advice, comparison,
+//!    repeatability, the controls (crosscheck, invariance), the cache simulation, a UCI
+//!    engine's perft beside ours, exports.
+//! 6. [`render`]: tables, charts and the site, computed from records and the tools' data.
 //! 7. [`suite`]: the stages over a whole list of families, each family's generic stages
 //!    reached through its [`suite::stages::FamilyStages`].
 //!

@@ -14,11 +14,11 @@ use harness::{base::names, base::output, render::report, tools::crosscheck, tool
 use harness::{errln, outln};
 use std::process::ExitCode;
 use std::time::Instant;
-use strategies::{Descriptor, Families, Registry};
+use strategies::{Descriptor, Families};
 
 /// `bitbench crosscheck`.
 pub fn crosscheck(context: &Context, args: &CrosscheckArgs) -> Result<ExitCode> {
-    let selected: Vec<&Descriptor> = runnable_selected(context);
+    let selected: Vec<&Descriptor> = context.selection.runnable::<Families>(&context.cpu);
     outln!(
         "crosscheck {}",
         described(&selected, args.quick, args.seed, args.forks)
@@ -30,7 +30,7 @@ pub fn crosscheck(context: &Context, args: &CrosscheckArgs) -> Result<ExitCode> 
     let _deferred = Deferred::begin();
     let started = Instant::now();
     let stages: Vec<crosscheck::Stage> = super::families().iter().map(|f| f.crosscheck).collect();
-    let spawn = super::fork::spawner(ForkTool::Crosscheck, context, args.seed, args.quick);
+    let spawn = super::spawner(ForkTool::Crosscheck, context, args.seed, args.quick);
     let checks = crosscheck::crosscheck(
         &stages,
         &context.cpu,
@@ -40,7 +40,7 @@ pub fn crosscheck(context: &Context, args: &CrosscheckArgs) -> Result<ExitCode> 
         &mut progress(),
         &signals::STOP,
     )
-    .map_err(super::fork::halted)?;
+    .map_err(super::halted)?;
     outln!(
         "\ncrosscheck: the harness's hot throughput median on each family's headline \
          distribution (the main run's rounds{}) beside a plain loop over the same kind of \
@@ -49,7 +49,7 @@ pub fn crosscheck(context: &Context, args: &CrosscheckArgs) -> Result<ExitCode> 
          combined over slices and processes, with its 95% interval; {:.1} s\n",
         if args.quick { ", quick" } else { "" },
         crosscheck::MIN_REPS,
-        processes(plan.forks),
+        super::processes(plan.forks),
         started.elapsed().as_secs_f64()
     );
     harness::out!("{}", report::crosscheck_table(&checks));
@@ -63,7 +63,7 @@ pub fn crosscheck(context: &Context, args: &CrosscheckArgs) -> Result<ExitCode> 
 /// `bitbench invariance`.
 pub fn invariance(context: &Context, args: &InvarianceArgs) -> Result<ExitCode> {
     let machine = Machine::detect();
-    let set = invariance_set(context);
+    let set = invariance::set::<Families>(&context.cpu, &context.selection);
     if set.is_empty() {
         bail!("nothing selected runs here");
     }
@@ -98,7 +98,7 @@ pub fn invariance(context: &Context, args: &InvarianceArgs) -> Result<ExitCode> 
     let (now, stamp) = utc_now();
     let started = Instant::now();
     let stages: Vec<invariance::Stage> = super::families().iter().map(|f| f.invariance).collect();
-    let spawn = super::fork::spawner(ForkTool::Invariance, context, args.seed, args.quick);
+    let spawn = super::spawner(ForkTool::Invariance, context, args.seed, args.quick);
     let rows = invariance::measure(
         &stages,
         &context.cpu,
@@ -108,7 +108,7 @@ pub fn invariance(context: &Context, args: &InvarianceArgs) -> Result<ExitCode> 
         &mut progress(),
         &signals::STOP,
     )
-    .map_err(super::fork::halted)?;
+    .map_err(super::halted)?;
     let text = format!(
         "selection invariance on {} ({}), {now}, bitbench {}{}: each variant hot inside its \
          family's full selection (the main run's rounds) and alone (only it and the floor), \
@@ -125,7 +125,7 @@ pub fn invariance(context: &Context, args: &InvarianceArgs) -> Result<ExitCode> 
         },
         if args.quick { ", --quick" } else { "" },
         invariance::sweeps(&plan),
-        processes(plan.forks),
+        super::processes(plan.forks),
         invariance::BAND.0,
         invariance::BAND.1,
         started.elapsed().as_secs_f64(),
@@ -160,7 +160,7 @@ fn described(variants: &[&Descriptor], quick: bool, seed: u64, forks: u64) -> St
         variants.len(),
         families.len(),
         if quick { "quick" } else { "main" },
-        processes(forks as usize)
+        super::processes(forks as usize)
     )
 }
 
@@ -181,25 +181,6 @@ fn plan(quick: bool, seed: u64, forks: u64) -> Result<Plan> {
     })
 }
 
-/// `3 processes (forks)`, or `this one process`.
-pub fn processes(forks: usize) -> String {
-    if forks > 1 {
-        format!("{forks} processes (forks)")
-    } else {
-        "this one process".to_string()
-    }
-}
-
-/// The variants `invariance` checks: those `--only` names that run here, else the default set
-/// ([`invariance::default_set`]).
-pub fn invariance_set(context: &Context) -> Vec<&'static Descriptor> {
-    if context.selection.names().is_empty() {
-        invariance::default_set::<Families>(&context.cpu)
-    } else {
-        runnable_selected(context)
-    }
-}
-
 /// Progress on standard error: one line as each sweep starts ([`SweepLines`]).
 fn progress() -> impl FnMut(Progress) {
     let mut lines = SweepLines::new();
@@ -208,12 +189,4 @@ fn progress() -> impl FnMut(Progress) {
             errln!("{line}");
         }
     }
-}
-
-/// The selected variants that run here ([`Registry::runnable`]), in registry order.
-fn runnable_selected(context: &Context) -> Vec<&'static Descriptor> {
-    Families::runnable(&context.cpu)
-        .into_iter()
-        .filter_map(|(d, runs)| (runs.is_ok() && context.selection.includes(d)).then_some(d))
-        .collect()
 }

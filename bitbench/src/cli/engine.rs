@@ -130,7 +130,7 @@ fn print_header(
         "on:      {}{masked}, {}{}",
         machine.cpu.describe(),
         now.replace('T', " ").replace('Z', " UTC"),
-        load()
+        super::load()
     );
     let which = match &args.positions {
         Some(file) => format!("the positions of {}", file.display()),
@@ -153,19 +153,6 @@ fn print_header(
         args.rounds
     );
     outln!();
-}
-
-/// `; load average 1.20 on 2 logical CPUs` (where the system reports it: Linux), which says
-/// how much else competed for the CPU as the run started.
-pub(super) fn load() -> String {
-    let average = std::fs::read_to_string("/proc/loadavg")
-        .ok()
-        .and_then(|text| text.split_whitespace().next().map(str::to_string));
-    let cpus = std::thread::available_parallelism().map_or(1, |n| n.get());
-    match average {
-        Some(average) => format!("; load average {average} on {cpus} logical CPUs"),
-        None => String::new(),
-    }
 }
 
 /// The table, then the disagreements or the agreement.

@@ -1,44 +1,13 @@
-//! Forks: how a measuring command starts its workers, and the worker itself
-//! (`bitbench fork-worker`, hidden). See [`harness::measure::fork`].
+//! The fork worker (`bitbench fork-worker`, hidden): what a measuring command starts, as
+//! [`super::spawner`] writes its command line. See [`harness::measure::fork`].
 
 use crate::args::{Context, ForkTool, ForkWorkerArgs};
 use anyhow::{bail, Result};
 use harness::measure::fork::{self, FORK_ENV};
-use harness::measure::{Halt, Plan};
+use harness::measure::Plan;
 use harness::{suite, tools::crosscheck, tools::invariance};
-use std::process::{Command, ExitCode};
-
-/// The command line of a worker of `tool` that builds the same workloads as this process:
-/// the same features masked, the same selection, seed and budget.
-pub fn spawner(tool: ForkTool, context: &Context, seed: u64, quick: bool) -> impl Fn() -> Command {
-    let exe = std::env::current_exe().unwrap_or_else(|_| "bitbench".into());
-    let disabled: Vec<String> = context
-        .cpu
-        .disabled()
-        .iter()
-        .map(|f| f.name().to_string())
-        .collect();
-    let only = context.selection.names().to_vec();
-    move || {
-        let mut command = Command::new(&exe);
-        command.arg("fork-worker").arg("--tool").arg(match tool {
-            ForkTool::Run => "run",
-            ForkTool::Crosscheck => "crosscheck",
-            ForkTool::Invariance => "invariance",
-        });
-        command.arg("--seed").arg(seed.to_string());
-        if quick {
-            command.arg("--quick");
-        }
-        if !only.is_empty() {
-            command.arg("--only").arg(only.join(","));
-        }
-        if !disabled.is_empty() {
-            command.arg("--disable").arg(disabled.join(","));
-        }
-        command
-    }
-}
+use std::process::ExitCode;
+use strategies::Families;
 
 /// `bitbench fork-worker`: builds the workloads its parent builds, then serves it.
 pub fn worker(args: &ForkWorkerArgs) -> Result<ExitCode> {
@@ -63,7 +32,7 @@ pub fn worker(args: &ForkWorkerArgs) -> Result<ExitCode> {
         }
         ForkTool::Invariance => {
             let stages: Vec<invariance::Stage> = families.iter().map(|f| f.invariance).collect();
-            let set = super::checks::invariance_set(&context);
+            let set = invariance::set::<Families>(&context.cpu, &context.selection);
             let (workloads, _, plan) = invariance::prepare(&stages, &context.cpu, &set, &plan);
             (workloads, plan)
         }
@@ -72,19 +41,5 @@ pub fn worker(args: &ForkWorkerArgs) -> Result<ExitCode> {
     match fork::serve(workloads, &context.cpu, &plan, index, stop) {
         Ok(()) => Ok(ExitCode::SUCCESS),
         Err(why) => bail!("{why}"),
-    }
-}
-
-/// The error a measurement that ended early ends the command with: nothing was written.
-pub fn halted(halt: Halt) -> anyhow::Error {
-    match halt {
-        Halt::Interrupted => {
-            let stopped =
-                harness::base::signals::received().unwrap_or(harness::base::signals::Interrupted {
-                    signal: harness::base::signals::SIGINT,
-                });
-            anyhow::Error::new(stopped).context("measuring; nothing was written")
-        }
-        Halt::Failed(why) => anyhow::anyhow!("{why}").context("measuring; nothing was written"),
     }
 }

@@ -90,8 +90,8 @@ pub fn run_and_write(context: &Context, args: &RunArgs) -> Result<PathBuf> {
     let (started_utc, stamp) = utc_now();
     let started = Instant::now();
     let clock = estimate_clock(args.quick);
-    let spawn = super::fork::spawner(ForkTool::Run, context, args.seed, args.quick);
-    let measured = measure(context, &plan, &spawn, &signals::STOP).map_err(super::fork::halted)?;
+    let spawn = super::spawner(ForkTool::Run, context, args.seed, args.quick);
+    let measured = measure(context, &plan, &spawn, &signals::STOP).map_err(super::halted)?;
     let facts = suite::RunFacts {
         cpu: &context.cpu,
         selection: &context.selection,
@@ -139,7 +139,7 @@ fn describe(context: &Context, args: &RunArgs, plan: &Plan) -> String {
          families{}{}{}; records under {}{}",
         if plan.quick { "--quick, " } else { "" },
         plan.total.as_secs(),
-        super::checks::processes(plan.forks),
+        super::processes(plan.forks),
         args.seed,
         runnable.len(),
         families.len(),

@@ -214,7 +214,7 @@ fn epd(
         "on: {}, {}{}",
         harness::base::machine::Machine::detect().cpu.describe(),
         now.replace('T', " ").replace('Z', " UTC"),
-        super::engine::load()
+        super::load()
     );
     let mut table = TranspositionTable::new(mib);
     let (mut found, mut theirs) = (0, 0);

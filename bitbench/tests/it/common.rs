@@ -250,16 +250,25 @@ pub fn first_two_variants() -> std::collections::BTreeMap<String, (String, Strin
     names.0
 }
 
-/// The suite's families' stages as the command has them (`bitbench/src/cli/mod.rs`): compiled
-/// in the crates under `instances/`, so that no test compiles them a second time.
+#[path = "../../src/stages.rs"]
+mod stages;
+
+/// The suite's families' stages as the command has them: its own list (`src/stages.rs`),
+/// compiled in the crates under `instances/`, so that no test compiles them a second time.
 pub fn suite_stages() -> Vec<harness::suite::stages::FamilyStages> {
-    harness::suite::stages::FamilyStages::in_order_of::<Families>(&[
-        instances_pieces::stages(),
-        instances_sliders::stages(),
-        instances_xrays::stages(),
-        instances_perft::stages(),
-        instances_search::stages(),
-    ])
+    stages::families()
+}
+
+/// Every `.rs` file under `dir`, subfolders included.
+pub fn rust_files(dir: &std::path::Path, files: &mut Vec<std::path::PathBuf>) {
+    for entry in std::fs::read_dir(dir).unwrap() {
+        let path = entry.unwrap().path();
+        if path.is_dir() {
+            rust_files(&path, files);
+        } else if path.extension().is_some_and(|e| e == "rs") {
+            files.push(path);
+        }
+    }
 }
 
 /// Holds what every command promises however it was called: exit status 0, 1 or 2 (never a

@@ -235,18 +235,6 @@ fn every_registered_family_has_criterion_ids() {
     Families::for_each(&mut Check(&ids));
 }
 
-/// Every `.rs` file under `dir`, subfolders included.
-fn rust_files(dir: &std::path::Path, files: &mut Vec<std::path::PathBuf>) {
-    for entry in std::fs::read_dir(dir).unwrap() {
-        let path = entry.unwrap().path();
-        if path.is_dir() {
-            rust_files(&path, files);
-        } else if path.extension().is_some_and(|e| e == "rs") {
-            files.push(path);
-        }
-    }
-}
-
 #[test]
 fn no_family_is_named_in_the_harness_outside_its_tests() {
     let names = Families::names();
@@ -261,7 +249,7 @@ fn no_family_is_named_in_the_harness_outside_its_tests() {
         "bitbench/src",
     ];
     for dir in dirs {
-        rust_files(&root.join(dir), &mut files);
+        common::rust_files(&root.join(dir), &mut files);
     }
     assert!(
         files.iter().any(|f| f.ends_with("report/ranked.rs")),

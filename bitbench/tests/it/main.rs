@@ -15,6 +15,7 @@ mod exports;
 mod families_as_data;
 #[cfg(unix)]
 mod hostile;
+mod layers;
 mod perft;
 mod readme;
 mod record_mutations;

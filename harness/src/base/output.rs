@@ -16,7 +16,7 @@
 //! - Only what this process created is ever removed: its staging folders, its probe files,
 //!   and the files the folder's manifest lists. Temporaries another process left (one killed
 //!   mid-write) stay where they are, hidden (`.bitbench-tmp-…`), read by no command.
-//! - Records are only ever added: one writer, [`crate::record::write_new_atomically`], never
+//! - Records are only ever added: one writer, `record::write_new_atomically`, never
 //!   replaces a file, and the run's store (`suite::store`) takes the next free name.
 //! - [`check_writable`] finds an unwritable `--out` before a run measures for a minute.
 

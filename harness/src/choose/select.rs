@@ -82,6 +82,15 @@ impl Selection {
             })
     }
 
+    /// The included variants of `R` that run under `cpu` ([`Registry::runnable`]), in
+    /// registry order.
+    pub fn runnable<R: Registry>(&self, cpu: &Cpu) -> Vec<&'static Descriptor> {
+        R::runnable(cpu)
+            .into_iter()
+            .filter_map(|(d, runs)| (runs.is_ok() && self.includes(d)).then_some(d))
+            .collect()
+    }
+
     /// Whether any variant of `family` is included.
     pub fn includes_family(&self, family: &str) -> bool {
         self.included.iter().any(|d| d.family == family)

@@ -187,7 +187,7 @@ pub fn family_wise_level(pairs: usize) -> f64 {
 /// measurement carries a bias drawn once per run and name, the same spread as the log ratio
 /// of one measurement in two runs; its root mean square also holds the pairs' own sampling
 /// error, so as an estimate of the bias alone it errs wide. `repeatability`'s prediction
-/// interval adds it ([`crate::tools::repeatability`]).
+/// interval adds it (`tools::repeatability`).
 pub fn control_deviation(measurements: &[Measurement]) -> BTreeMap<String, f64> {
     let mut squares: BTreeMap<String, (f64, usize)> = BTreeMap::new();
     for second in measurements.iter() {

@@ -20,7 +20,7 @@
 //! no rounds, so ties cannot be called (the medians are still ranked); a `--quick` record is
 //! marked as such.
 //!
-//! The result is plain data ([`Advice`], [`Matrix`]); [`crate::render::report::advise`] renders it.
+//! The result is plain data ([`Advice`], [`Matrix`]); `render::report::advise` renders it.
 
 use crate::record::judge::Noise;
 use crate::record::{Interval, Measurement, Mode, Record};

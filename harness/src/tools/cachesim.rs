@@ -230,7 +230,7 @@ fn parse_dump(text: &str) -> Option<(String, CacheCounts)> {
 }
 
 /// One family's part of [`worker`], compiled for its type: [`replay_family`] of the family (see
-/// `crate::suite::stages`).
+/// `suite::stages`).
 pub type Stage = fn(&Replay<'_>);
 
 /// The worker: every selected, runnable variant (and the floor) of every family of

@@ -29,7 +29,7 @@
 //! Records from different CPUs (vendor, family, model) are refused unless the caller allows
 //! it, and so are a `--quick` record against a full one ([`comparable`]).
 //!
-//! The result is plain data ([`Comparison`]); [`crate::render::report::compare`] renders it.
+//! The result is plain data ([`Comparison`]); `render::report::compare` renders it.
 
 use crate::base::units;
 use crate::record::{Measurement, Mode, Record};

@@ -71,7 +71,7 @@ impl Check {
 }
 
 /// One family's part of [`crosscheck()`], compiled for its type: [`collect_family`] of the family
-/// (see `crate::suite::stages`).
+/// (see `suite::stages`).
 pub type Stage = fn(&mut Collect<'_>);
 
 /// The selected variants of every family whose stages are `families` that run under `cpu`:

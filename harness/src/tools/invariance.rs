@@ -76,6 +76,16 @@ impl Row {
     }
 }
 
+/// The variants `invariance` checks: those `selection` names that run under `cpu`, or the
+/// default set ([`default_set`]) when it names none.
+pub fn set<R: Registry>(cpu: &Cpu, selection: &Selection) -> Vec<&'static Descriptor> {
+    if selection.names().is_empty() {
+        default_set::<R>(cpu)
+    } else {
+        selection.runnable::<R>(cpu)
+    }
+}
+
 /// The default set: among the variants of `R` that run under `cpu`, every one with a table of
 /// [`LARGE_TABLE`] or more; the first with a smaller table of each of the first three
 /// families that have one; the first without a table of each of the first three families
@@ -108,7 +118,7 @@ pub fn default_set<R: Registry>(cpu: &Cpu) -> Vec<&'static Descriptor> {
 }
 
 /// One family's part of [`measure()`], compiled for its type: [`collect_family`] of the family
-/// (see `crate::suite::stages`).
+/// (see `suite::stages`).
 pub type Stage = fn(&mut Collect<'_>);
 
 /// Measures every variant of `set` alone and with its family (every variant of it that runs

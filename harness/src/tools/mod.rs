@@ -1,5 +1,5 @@
-//! What is built on records and runs, each from plain data, each rendered by
-//! [`crate::render`]:
+//! What is built on records and runs, each from plain data, each rendered by the stage above
+//! (`render`):
 //!
 //! - [`advise`]: which technique to use, per family, from a record or one per CPU;
 //! - [`compare`]: two records, measurement by measurement, with a verdict;
