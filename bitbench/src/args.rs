@@ -5,6 +5,7 @@
 use anyhow::{bail, Result};
 use clap::{Args, Parser, Subcommand};
 use harness::choose::select::Selection;
+use harness::measure::Plan;
 use std::path::PathBuf;
 use strategies::inputs::DEFAULT_SEED;
 
@@ -45,6 +46,51 @@ pub struct Disable {
     /// variants can be exercised on a CPU that has them.
     #[arg(long, value_name = "FEATURE[,FEATURE...]", value_delimiter = ',')]
     pub disable: Vec<String>,
+}
+
+/// How a measuring command measures: the options `run`, `crosscheck`, `invariance` and
+/// `advise --run` share, defined once here.
+#[derive(Args, Clone, Debug, PartialEq)]
+pub struct Measuring {
+    /// A smoke test: the quick run's budget (8 seconds of measuring instead of 80) and passes.
+    #[arg(long)]
+    pub quick: bool,
+    /// Seed of the random inputs.
+    #[arg(long, default_value_t = DEFAULT_SEED)]
+    pub seed: u64,
+    /// Processes that measure, sharing the budget: the same binary started again, each with
+    /// its own layout in memory (1: this process alone, as before forks).
+    #[arg(long, value_name = "N", default_value_t = DEFAULT_FORKS,
+          value_parser = clap::value_parser!(u64).range(1..=16))]
+    pub forks: u64,
+}
+
+impl Measuring {
+    /// The main run's plan, or the quick run's, in `forks` processes.
+    pub fn plan(&self) -> Plan {
+        let plan = if self.quick {
+            Plan::quick(self.seed)
+        } else {
+            Plan::default_run(self.seed)
+        };
+        Plan {
+            forks: self.forks as usize,
+            ..plan
+        }
+    }
+}
+
+impl Default for Measuring {
+    /// The values when no option is given: clap's own defaults above, parsed from nothing,
+    /// so that they are written once.
+    fn default() -> Measuring {
+        #[derive(Parser)]
+        struct Nothing {
+            #[command(flatten)]
+            measuring: Measuring,
+        }
+        Nothing::parse_from(["bitbench"]).measuring
+    }
 }
 
 /// The commands. Each has its own arguments, holding exactly the options it honours; the
@@ -151,7 +197,10 @@ impl Command {
     mut_arg("only", |a| a.help("Advise among these families or variants only")),
     mut_arg("disable", |a| a.help(
         "Leave out the variants that need these CPU features (with --run: mask them)"
-    ))
+    )),
+    mut_arg("quick", |a| a.help("With --run: a --quick run")),
+    mut_arg("seed", |a| a.help("With --run: the seed of the run's random inputs")),
+    mut_arg("forks", |a| a.help("With --run: the processes that measure"))
 )]
 pub struct AdviseArgs {
     /// Records to advise from (default: the newest committed record of this CPU).
@@ -164,9 +213,8 @@ pub struct AdviseArgs {
     /// record.
     #[arg(long, conflicts_with = "records")]
     pub run: bool,
-    /// With --run: a --quick run.
-    #[arg(long)]
-    pub quick: bool,
+    #[command(flatten)]
+    pub measuring: Measuring,
     /// Machine-readable output.
     #[arg(long, conflicts_with = "markdown")]
     pub json: bool,
@@ -388,11 +436,10 @@ pub enum Format {
     Gab,
 }
 
-#[derive(Args, Clone, Debug, PartialEq)]
+#[derive(Args, Clone, Debug)]
 pub struct RunArgs {
-    /// A smoke test: a budget of 8 seconds of measuring instead of 80.
-    #[arg(long)]
-    pub quick: bool,
+    #[command(flatten)]
+    pub measuring: Measuring,
     /// Seconds of measuring, shared by the families selected (default: 80, or 8 with
     /// --quick); more buys more rounds, and narrower intervals where the run says it needs them.
     #[arg(long, value_name = "SECONDS", value_parser = clap::value_parser!(u64).range(1..=86_400))]
@@ -406,17 +453,9 @@ pub struct RunArgs {
         conflicts_with_all = ["quick", "budget", "out", "seed", "cache_sim", "forks", "only", "disable"]
     )]
     pub self_check: bool,
-    /// Seed of the random inputs.
-    #[arg(long, default_value_t = DEFAULT_SEED)]
-    pub seed: u64,
     /// Also count simulated cache misses per query under valgrind (cache-pressure workloads).
     #[arg(long)]
     pub cache_sim: bool,
-    /// Processes that measure, sharing the budget: the same binary started again, each with
-    /// its own layout in memory (1: this process alone, as before forks).
-    #[arg(long, value_name = "N", default_value_t = DEFAULT_FORKS,
-          value_parser = clap::value_parser!(u64).range(1..=16))]
-    pub forks: u64,
     #[command(flatten)]
     pub only: Only,
     #[command(flatten)]
@@ -548,23 +587,6 @@ pub fn selection(only: &Only) -> Result<Selection> {
     Selection::parse::<Families>(&only.only)
 }
 
-impl RunArgs {
-    /// The values when no option is given.
-    pub fn defaults() -> RunArgs {
-        RunArgs {
-            quick: false,
-            budget: None,
-            out: PathBuf::from("results"),
-            self_check: false,
-            seed: DEFAULT_SEED,
-            cache_sim: false,
-            forks: DEFAULT_FORKS,
-            only: Only::default(),
-            disable: Disable::default(),
-        }
-    }
-}
-
 #[derive(Args)]
 pub struct EngineArgs {
     /// The engine: a UCI program's path (or its name on PATH), run with no arguments.
@@ -607,17 +629,8 @@ pub struct EngineArgs {
     "Only these families or variants (`in_between`, `lookup`, `knight_attacks/lookup`)"
 )))]
 pub struct CrosscheckArgs {
-    /// Measure with the quick run's budget and passes (a smoke test) instead of the main run's.
-    #[arg(long)]
-    pub quick: bool,
-    /// Seed of the random inputs.
-    #[arg(long, default_value_t = DEFAULT_SEED)]
-    pub seed: u64,
-    /// Processes that measure, sharing the budget: the same binary started again, each with
-    /// its own layout in memory (1: this process alone, as before forks).
-    #[arg(long, value_name = "N", default_value_t = DEFAULT_FORKS,
-          value_parser = clap::value_parser!(u64).range(1..=16))]
-    pub forks: u64,
+    #[command(flatten)]
+    pub measuring: Measuring,
     #[command(flatten)]
     pub only: Only,
     #[command(flatten)]
@@ -630,17 +643,8 @@ pub struct CrosscheckArgs {
      with small tables and three without)"
 )))]
 pub struct InvarianceArgs {
-    /// Measure with the quick run's budget and passes (a smoke test) instead of the main run's.
-    #[arg(long)]
-    pub quick: bool,
-    /// Seed of the random inputs.
-    #[arg(long, default_value_t = DEFAULT_SEED)]
-    pub seed: u64,
-    /// Processes that measure, sharing the budget: the same binary started again, each with
-    /// its own layout in memory (1: this process alone, as before forks).
-    #[arg(long, value_name = "N", default_value_t = DEFAULT_FORKS,
-          value_parser = clap::value_parser!(u64).range(1..=16))]
-    pub forks: u64,
+    #[command(flatten)]
+    pub measuring: Measuring,
     /// Also write the table to DIR/<cpu>/selection-invariance-<UTC time>[-quick].txt.
     #[arg(long, value_name = "DIR")]
     pub out: Option<PathBuf>,

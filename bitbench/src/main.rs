@@ -12,8 +12,9 @@ mod cli;
 mod stages;
 
 use anyhow::{bail, Result};
-use args::{selection, Cli, Command, Context, Disable, Only, RunArgs};
-use clap::{CommandFactory, FromArgMatches};
+use args::{selection, Cli, Command, Context, Only};
+use clap::parser::ValueSource;
+use clap::{ArgMatches, CommandFactory, FromArgMatches};
 use harness::base::signals::Interrupted;
 use harness::errln;
 use std::process::ExitCode;
@@ -24,7 +25,8 @@ fn main() -> ExitCode {
     let matches = Cli::command().get_matches();
     let name = matches.subcommand_name().unwrap_or("run").to_string();
     let cli = Cli::from_arg_matches(&matches).unwrap_or_else(|e| e.exit());
-    let code = match dispatch(cli, &name) {
+    let code = match refuse_run_options_before(&matches, &name).and_then(|()| dispatch(cli, &name))
+    {
         Ok(code) => code,
         Err(error) => {
             errln!("error: {error:#}");
@@ -44,22 +46,36 @@ fn main() -> ExitCode {
     }
 }
 
+/// The one rule for options before a command: `--only` and `--disable` join the command's own
+/// (if it takes them: [`Command::take_selection`]); `run`'s other options apply to `run`
+/// alone, which is what runs with no command, so before another command they are refused.
+fn refuse_run_options_before(matches: &ArgMatches, name: &str) -> Result<()> {
+    if matches.subcommand_name().is_none() {
+        return Ok(());
+    }
+    let given: Vec<String> = Cli::command()
+        .get_arguments()
+        .filter(|arg| !matches!(arg.get_id().as_str(), "only" | "disable"))
+        .filter(|arg| matches.value_source(arg.get_id().as_str()) == Some(ValueSource::CommandLine))
+        .filter_map(|arg| arg.get_long().map(|long| format!("--{long}")))
+        .collect();
+    if !given.is_empty() {
+        bail!(
+            "{} before `{name}`: of the options before a command, all but --only and --disable \
+             apply to `run` only; put them after the command that takes them",
+            given.join(", ")
+        );
+    }
+    Ok(())
+}
+
 /// Runs the command `name` (its name on the command line) as `cli` says.
 fn dispatch(cli: Cli, name: &str) -> Result<ExitCode> {
     let Cli { run: top, command } = cli;
     let Some(mut command) = command else {
         return cli::run::run(&Context::new(&top.only, &top.disable)?, &top);
     };
-    let (only, disable) = (top.only.clone(), top.disable.clone());
-    let rest = RunArgs {
-        only: Only::default(),
-        disable: Disable::default(),
-        ..top
-    };
-    if rest != RunArgs::defaults() {
-        bail!("--quick, --budget, --out, --self-check, --seed, --cache-sim and --forks before a command apply to `run` only; put them after the command that takes them");
-    }
-    command.take_selection(name, only, disable)?;
+    command.take_selection(name, top.only, top.disable)?;
     match command {
         Command::List(args) if args.markdown => cli::list::markdown(&selection(&args.only)?),
         Command::List(args) => cli::list::list(

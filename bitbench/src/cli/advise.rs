@@ -1,6 +1,6 @@
 //! `advise`: which technique to use on this CPU, per family, from the records.
 
-use crate::args::AdviseArgs;
+use crate::args::{AdviseArgs, Measuring};
 use anyhow::{anyhow, bail, Context as _, Result};
 use harness::base::machine::Machine;
 use harness::choose::select;
@@ -80,8 +80,8 @@ pub fn advise(
     if args.contexts && !args.markdown {
         bail!("--contexts applies to --markdown only");
     }
-    if args.quick && !args.run {
-        bail!("--quick applies to --run only (it makes the run a --quick one)");
+    if args.measuring != Measuring::default() && !args.run {
+        bail!("--quick, --seed and --forks apply to --run only (they say how it measures)");
     }
     let selection = crate::args::selection(&args.only)?;
     let disabled = crate::args::features(&args.disable)?;
@@ -135,11 +135,13 @@ pub fn advise(
     }
     let loaded: Vec<(PathBuf, Record)> = if args.run {
         let run = crate::args::RunArgs {
-            quick: args.quick,
+            measuring: args.measuring.clone(),
+            budget: None,
             out: args.results.clone(),
+            self_check: false,
+            cache_sim: false,
             only: args.only.clone(),
             disable: args.disable.clone(),
-            ..crate::args::RunArgs::defaults()
         };
         let context = crate::args::Context::new(&run.only, &run.disable)?;
         let path = run_and_write(&context, &run)?;

@@ -3,7 +3,7 @@
 //! [`harness::tools::invariance`]). Both exit 1 when a figure misses its target, so a script can
 //! tell; CI runs them to report, not to gate, as timings on a shared machine are no test.
 
-use crate::args::{Context, CrosscheckArgs, ForkTool, InvarianceArgs};
+use crate::args::{Context, CrosscheckArgs, ForkTool, InvarianceArgs, Measuring};
 use anyhow::{bail, Context as _, Result};
 use harness::base::machine::Machine;
 use harness::base::signals::{self, Deferred};
@@ -19,18 +19,15 @@ use strategies::{Descriptor, Families};
 /// `bitbench crosscheck`.
 pub fn crosscheck(context: &Context, args: &CrosscheckArgs) -> Result<ExitCode> {
     let selected: Vec<&Descriptor> = context.selection.runnable::<Families>(&context.cpu);
-    outln!(
-        "crosscheck {}",
-        described(&selected, args.quick, args.seed, args.forks)
-    );
-    let plan = plan(args.quick, args.seed, args.forks)?;
-    if !super::verified(context, args.seed) {
+    outln!("crosscheck {}", described(&selected, &args.measuring));
+    let plan = plan(&args.measuring)?;
+    if !super::verified(context, args.measuring.seed) {
         return Ok(ExitCode::FAILURE);
     }
     let _deferred = Deferred::begin();
     let started = Instant::now();
     let stages: Vec<crosscheck::Stage> = super::families().iter().map(|f| f.crosscheck).collect();
-    let spawn = super::spawner(ForkTool::Crosscheck, context, args.seed, args.quick);
+    let spawn = super::spawner(ForkTool::Crosscheck, context, &args.measuring);
     let checks = crosscheck::crosscheck(
         &stages,
         &context.cpu,
@@ -47,7 +44,7 @@ pub fn crosscheck(context: &Context, args: &CrosscheckArgs) -> Result<ExitCode> 
          queries (one batch call, at least {} passes), run in the same slices, just before \
          the rounds, in {}; ratio: the harness's median over the plain loop's per slice, \
          combined over slices and processes, with its 95% interval; {:.1} s\n",
-        if args.quick { ", quick" } else { "" },
+        if args.measuring.quick { ", quick" } else { "" },
         crosscheck::MIN_REPS,
         super::processes(plan.forks),
         started.elapsed().as_secs_f64()
@@ -77,13 +74,13 @@ pub fn invariance(context: &Context, args: &InvarianceArgs) -> Result<ExitCode> 
     };
     outln!(
         "invariance {}{}",
-        described(&set, args.quick, args.seed, args.forks),
+        described(&set, &args.measuring),
         dir.as_ref().map_or(String::new(), |d| format!(
             "; the table also goes to {}",
             d.display()
         ))
     );
-    let plan = plan(args.quick, args.seed, args.forks)?;
+    let plan = plan(&args.measuring)?;
     // Every variant measured beside the set, its families' whole selections, is verified.
     let mut families: Vec<String> = set.iter().map(|d| d.family.to_string()).collect();
     families.dedup();
@@ -91,14 +88,14 @@ pub fn invariance(context: &Context, args: &InvarianceArgs) -> Result<ExitCode> 
         cpu: context.cpu.clone(),
         selection: Selection::parse::<Families>(&families)?,
     };
-    if !super::verified(&whole, args.seed) {
+    if !super::verified(&whole, args.measuring.seed) {
         return Ok(ExitCode::FAILURE);
     }
     let _deferred = Deferred::begin();
     let (now, stamp) = utc_now();
     let started = Instant::now();
     let stages: Vec<invariance::Stage> = super::families().iter().map(|f| f.invariance).collect();
-    let spawn = super::spawner(ForkTool::Invariance, context, args.seed, args.quick);
+    let spawn = super::spawner(ForkTool::Invariance, context, &args.measuring);
     let rows = invariance::measure(
         &stages,
         &context.cpu,
@@ -123,7 +120,11 @@ pub fn invariance(context: &Context, args: &InvarianceArgs) -> Result<ExitCode> 
         } else {
             super::GIT_COMMIT
         },
-        if args.quick { ", --quick" } else { "" },
+        if args.measuring.quick {
+            ", --quick"
+        } else {
+            ""
+        },
         invariance::sweeps(&plan),
         super::processes(plan.forks),
         invariance::BAND.0,
@@ -134,7 +135,7 @@ pub fn invariance(context: &Context, args: &InvarianceArgs) -> Result<ExitCode> 
     harness::out!("\n{text}");
     if let Some(dir) = dir {
         std::fs::create_dir_all(&dir).with_context(|| format!("creating {}", dir.display()))?;
-        let quick = if args.quick { "-quick" } else { "" };
+        let quick = if args.measuring.quick { "-quick" } else { "" };
         let path = dir.join(format!("selection-invariance-{stamp}{quick}.txt"));
         if !write_new_atomically(&path, text.as_bytes())
             .with_context(|| format!("writing {}", path.display()))?
@@ -152,33 +153,26 @@ pub fn invariance(context: &Context, args: &InvarianceArgs) -> Result<ExitCode> 
 
 /// What a check is about to measure, for the line it starts with (printed before an
 /// emulated process is refused, so that every option shows what it changed).
-fn described(variants: &[&Descriptor], quick: bool, seed: u64, forks: u64) -> String {
+fn described(variants: &[&Descriptor], measuring: &Measuring) -> String {
     let mut families: Vec<&str> = variants.iter().map(|d| d.family).collect();
     families.dedup();
     format!(
-        "of {} variants in {} families, seed {seed}, the {} run's budget per workload, in {}",
+        "of {} variants in {} families, seed {}, the {} run's budget per workload, in {}",
         variants.len(),
         families.len(),
-        if quick { "quick" } else { "main" },
-        super::processes(forks as usize)
+        measuring.seed,
+        if measuring.quick { "quick" } else { "main" },
+        super::processes(measuring.forks as usize)
     )
 }
 
-/// The main run's plan, or the quick run's, in `forks` processes; refused under emulation,
-/// where timings mean nothing.
-fn plan(quick: bool, seed: u64, forks: u64) -> Result<Plan> {
+/// The plan `measuring` asks for ([`Measuring::plan`]); refused under emulation, where
+/// timings mean nothing.
+fn plan(measuring: &Measuring) -> Result<Plan> {
     if let Some(how) = &Machine::detect().emulated {
         bail!("this process runs under emulation ({how}); timings would mean nothing");
     }
-    let plan = if quick {
-        Plan::quick(seed)
-    } else {
-        Plan::default_run(seed)
-    };
-    Ok(Plan {
-        forks: forks as usize,
-        ..plan
-    })
+    Ok(measuring.plan())
 }
 
 /// Progress on standard error: one line as each sweep starts ([`SweepLines`]).

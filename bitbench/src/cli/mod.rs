@@ -12,7 +12,7 @@ pub mod records;
 pub mod run;
 pub mod search;
 
-use crate::args::{Context, ForkTool};
+use crate::args::{Context, ForkTool, Measuring};
 use harness::measure::Halt;
 use std::process::Command;
 use strategies::Families;
@@ -65,7 +65,8 @@ pub fn refuse_repeated_keys(with: &str) -> anyhow::Result<()> {
 
 /// The command line of a worker of `tool` that builds the same workloads as this process:
 /// the same features masked, the same selection, seed and budget.
-pub fn spawner(tool: ForkTool, context: &Context, seed: u64, quick: bool) -> impl Fn() -> Command {
+pub fn spawner(tool: ForkTool, context: &Context, measuring: &Measuring) -> impl Fn() -> Command {
+    let (seed, quick) = (measuring.seed, measuring.quick);
     let exe = std::env::current_exe().unwrap_or_else(|_| "bitbench".into());
     let disabled: Vec<String> = context
         .cpu

@@ -48,15 +48,7 @@ impl std::error::Error for Disagreed {}
 /// From the end of verification on, a signal stops the run at the next safe point with
 /// nothing written (see `harness::base::signals`).
 pub fn run_and_write(context: &Context, args: &RunArgs) -> Result<PathBuf> {
-    let plan = if args.quick {
-        Plan::quick(args.seed)
-    } else {
-        Plan::default_run(args.seed)
-    };
-    let plan = Plan {
-        forks: args.forks as usize,
-        ..plan
-    };
+    let plan = args.measuring.plan();
     let plan = match args.budget {
         Some(seconds) => plan.with_budget(seconds),
         None => plan,
@@ -81,7 +73,7 @@ pub fn run_and_write(context: &Context, args: &RunArgs) -> Result<PathBuf> {
         cachesim::check_available()?;
     }
 
-    if !super::verified(context, args.seed) {
+    if !super::verified(context, args.measuring.seed) {
         return Err(Disagreed.into());
     }
     let _deferred = Deferred::begin();
@@ -89,14 +81,14 @@ pub fn run_and_write(context: &Context, args: &RunArgs) -> Result<PathBuf> {
     signals::check().context(nothing)?;
     let (started_utc, stamp) = utc_now();
     let started = Instant::now();
-    let clock = estimate_clock(args.quick);
-    let spawn = super::spawner(ForkTool::Run, context, args.seed, args.quick);
+    let clock = estimate_clock(args.measuring.quick);
+    let spawn = super::spawner(ForkTool::Run, context, &args.measuring);
     let measured = measure(context, &plan, &spawn, &signals::STOP).map_err(super::halted)?;
     let facts = suite::RunFacts {
         cpu: &context.cpu,
         selection: &context.selection,
-        seed: args.seed,
-        quick: args.quick,
+        seed: args.measuring.seed,
+        quick: args.measuring.quick,
         started_utc,
         started,
         budget: plan.total.as_secs_f64(),
@@ -104,8 +96,13 @@ pub fn run_and_write(context: &Context, args: &RunArgs) -> Result<PathBuf> {
     };
     let mut record = suite::record_of(facts, machine, clock, &measured);
     if args.cache_sim {
-        cachesim::simulate(&mut record, &context.selection, &context.cpu, args.seed)
-            .context(nothing)?;
+        cachesim::simulate(
+            &mut record,
+            &context.selection,
+            &context.cpu,
+            args.measuring.seed,
+        )
+        .context(nothing)?;
     }
     if let Some(line) = report::resolution_line(&record) {
         out!("{}", console::wrap(&line, console::width(), 2));
@@ -140,7 +137,7 @@ fn describe(context: &Context, args: &RunArgs, plan: &Plan) -> String {
         if plan.quick { "--quick, " } else { "" },
         plan.total.as_secs(),
         super::processes(plan.forks),
-        args.seed,
+        args.measuring.seed,
         runnable.len(),
         families.len(),
         if context.selection.names().is_empty() {
@@ -294,7 +291,7 @@ impl Drop for Bar {
 /// The record's file stem: the UTC stamp, `-quick`, `-no-<features>`.
 fn stem(stamp: &str, args: &RunArgs, context: &Context) -> String {
     let mut stem = stamp.to_string();
-    if args.quick {
+    if args.measuring.quick {
         stem.push_str("-quick");
     }
     let disabled: Vec<&str> = context.cpu.disabled().iter().map(|f| f.name()).collect();

@@ -318,7 +318,7 @@ fn options() -> Vec<Case> {
         case(
             "advise --quick without --run",
             &["advise", "good.json", "--quick"],
-            "--quick applies to --run only",
+            "--quick, --seed and --forks apply to --run only",
         ),
         case(
             "advise --results with records named",
