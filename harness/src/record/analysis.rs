@@ -75,15 +75,10 @@ pub(crate) fn compare_within_workload(
     }
 }
 
-/// Each measurement's ratio to the floor and to the best of its workload: the ranked variant
-/// (not the floor, not a twin) with the lowest median, to which every other is paired per
-/// round.
-fn relate_within_workload(measurements: &mut [Measurement], indices: &[usize]) {
-    let floor = indices
-        .iter()
-        .find(|&&i| measurements[i].floor)
-        .map(|&i| measurements[i].ns_per_op);
-    let Some(best) = indices
+/// The best of a workload (`indices`): the ranked variant (not the floor, not a twin) with the
+/// lowest median.
+pub(super) fn best(measurements: &[Measurement], indices: &[usize]) -> Option<usize> {
+    indices
         .iter()
         .copied()
         .filter(|&i| measurements[i].ranked())
@@ -91,7 +86,16 @@ fn relate_within_workload(measurements: &mut [Measurement], indices: &[usize]) {
             let (a, b) = (&measurements[a].ns_per_op, &measurements[b].ns_per_op);
             a.median.total_cmp(&b.median)
         })
-    else {
+}
+
+/// Each measurement's ratio to the floor and to the [`best`] of its workload, to which every
+/// other is paired per round.
+fn relate_within_workload(measurements: &mut [Measurement], indices: &[usize]) {
+    let floor = indices
+        .iter()
+        .find(|&&i| measurements[i].floor)
+        .map(|&i| measurements[i].ns_per_op);
+    let Some(best) = best(measurements, indices) else {
         return;
     };
     let best_median = measurements[best].ns_per_op.median;

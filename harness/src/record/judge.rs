@@ -17,8 +17,8 @@
 //! ([`super::analysis::paired_ratio`]), widened by the same placement variance.
 
 use super::analysis::{
-    family_wise_level, kept, paired_geomean, paired_geomean_at, paired_ratio_at, workload_key,
-    workload_label, WorkloadKey,
+    best, family_wise_level, kept, paired_geomean, paired_geomean_at, paired_ratio_at,
+    workload_key, workload_label, WorkloadKey,
 };
 use crate::base::pooled::{
     interval, placement_evidence, placement_variance, prior, t_quantile, within_evidence, Estimate,
@@ -436,19 +436,6 @@ fn groups(measurements: &[Measurement]) -> BTreeMap<WorkloadKey, Vec<usize>> {
         groups.entry(workload_key(m)).or_default().push(i);
     }
     groups
-}
-
-/// The best of a workload: the ranked variant (not the floor, not a twin) with the lowest
-/// median.
-fn best(measurements: &[Measurement], indices: &[usize]) -> Option<usize> {
-    indices
-        .iter()
-        .copied()
-        .filter(|&i| measurements[i].ranked())
-        .min_by(|&a, &b| {
-            let (a, b) = (&measurements[a].ns_per_op, &measurements[b].ns_per_op);
-            a.median.total_cmp(&b.median)
-        })
 }
 
 /// Judges a run's measurements (see [the module](self)): sets each one's ratio to its
