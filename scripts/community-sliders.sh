@@ -88,7 +88,7 @@ echo "==> running bitbench ${mode[*]} --only queen_attacks" >&2
 "$target/release/bitbench" "${mode[@]}" run --only queen_attacks --out "$scratch/bitbench" \
     >"$scratch/bitbench.log" 2>&1 || { tail -n 20 "$scratch/bitbench.log" >&2; exit 1; }
 for (( ; run <= runs; run++)); do community_run "$run"; done
-record=$(find "$scratch/bitbench" -name '*.json' ! -name '.*' | head -n 1)
+record=$(find "$scratch/bitbench" -name '*.json.gz' ! -name '.*' | head -n 1)
 if [[ -n $keep ]]; then
     mkdir -p "$keep"
     cp "${outputs[@]}" "$record" "$keep/"

@@ -8,6 +8,7 @@ instructions its measuring loops were compiled for (its `run.loops`).
 With several runs of Chess_Movegen, each entry's figure is the median of its runs (a single
 pass of it moves by up to 1.8x between runs on a shared machine), printed with their range.
 """
+import gzip
 import json
 import math
 import re
@@ -68,7 +69,9 @@ def community(path):
 def bitbench(path):
     """{variant: (median, low, high)} in million queens per second on `community`,
     throughput, hot: the median and its 95% interval."""
-    record = json.load(open(path, encoding="utf-8"))
+    opener = gzip.open if path.endswith(".gz") else open
+    with opener(path, "rt", encoding="utf-8") as file:
+        record = json.load(file)
     figures = {}
     for m in record["measurements"]:
         if (m["family"], m["workload"], m["mode"], m["eviction_bytes"]) == (

@@ -35,12 +35,12 @@ for run in 1 2; do
     ./target/release/bitbench "${mode[@]}" --out "$scratch/run$run" >"$scratch/run$run.log" 2>&1 ||
         { tail -n 20 "$scratch/run$run.log" >&2; exit 1; }
 done
-first=$(find "$scratch/run1" -name '*.json' ! -name '.*' | head -n 1)
-second=$(find "$scratch/run2" -name '*.json' ! -name '.*' | head -n 1)
+first=$(find "$scratch/run1" -name '*.json.gz' ! -name '.*' | head -n 1)
+second=$(find "$scratch/run2" -name '*.json.gz' ! -name '.*' | head -n 1)
 ./target/release/bitbench repeatability "$first" "$second"
 if [[ -n $keep ]]; then
     mkdir -p "$keep"
-    cp "$first" "$keep/run1.json"
-    cp "$second" "$keep/run2.json"
+    cp "$first" "$keep/run1.json.gz"
+    cp "$second" "$keep/run2.json.gz"
     echo "records kept in $keep"
 fi

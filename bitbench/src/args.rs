@@ -444,7 +444,7 @@ pub struct RunArgs {
     /// --quick); more buys more rounds, and narrower intervals where the run says it needs them.
     #[arg(long, value_name = "SECONDS", value_parser = clap::value_parser!(u64).range(1..=86_400))]
     pub budget: Option<u64>,
-    /// Where records go: DIR/<cpu>/<UTC time>.json, charts beside it.
+    /// Where records go: DIR/<cpu>/<UTC time>.json.gz (gzip-compressed JSON), charts beside it.
     #[arg(long, value_name = "DIR", default_value = "results")]
     pub out: PathBuf,
     /// Only check the timer: time chains of 1 to 32 dependent adds and print the line fit.
@@ -483,7 +483,7 @@ pub struct ReportArgs {
 
 #[derive(Args)]
 pub struct PlotArgs {
-    /// Records to compare, e.g. results/*/*.json (a record given twice counts once).
+    /// Records to compare, e.g. results/*/*.json.gz (a record given twice counts once).
     #[arg(required = true, value_name = "RECORD")]
     pub records: Vec<PathBuf>,
     /// Where the charts go.

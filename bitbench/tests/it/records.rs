@@ -26,6 +26,38 @@ fn a_record_round_trips_through_json() {
     assert_eq!(back.to_json(), text);
 }
 
+/// Runs write the compressed form; the plain JSON of older records still reads, and both give
+/// the same record. A compressed file cut short is refused with a message, not a panic.
+#[test]
+fn a_record_reads_in_both_forms() {
+    let record = synthetic_record();
+    let dir = tempfile::tempdir().unwrap();
+    let (plain, packed) = (dir.path().join("r.json"), dir.path().join("r.json.gz"));
+    std::fs::write(&plain, record.to_json()).unwrap();
+    let gzip = record.to_gzip();
+    assert_eq!(gzip[..2], [0x1f, 0x8b], "the stored form is gzip");
+    assert!(
+        gzip.len() * 3 < record.to_json().len(),
+        "compressed to under a third"
+    );
+    assert_eq!(
+        gzip,
+        record.to_gzip(),
+        "one record compresses to the same bytes"
+    );
+    std::fs::write(&packed, &gzip).unwrap();
+    assert!(Record::load(&plain).unwrap() == record);
+    assert!(Record::load(&packed).unwrap() == record);
+
+    let cut = dir.path().join("cut.json.gz");
+    std::fs::write(&cut, &gzip[..gzip.len() / 2]).unwrap();
+    let error = Record::load(&cut).unwrap_err().to_string();
+    assert!(
+        error.contains("cut.json.gz: cannot read: not a whole gzip stream"),
+        "{error}"
+    );
+}
+
 #[test]
 fn analysis_ranks_ratios_and_floors() {
     let record = synthetic_record();

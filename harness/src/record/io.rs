@@ -3,17 +3,46 @@
 //! (its name unique to the process and the call), flushed, then renamed to its final name by
 //! a rename that fails rather than replaces if that name exists. An interrupted run leaves no
 //! partial record, and two runs never overwrite each other's.
+//!
+//! A record is stored gzip-compressed, as `<stem>.json.gz` ([`Record::to_gzip`]): the JSON
+//! repeats its field names thousands of times, and compressed it costs the tree about a fifth.
+//! `zcat` or `gzip -dc` reads it. Every reader takes both forms, `.json` and `.json.gz`, told
+//! apart by the gzip magic bytes, not by the name.
 
 use super::{validate, Record, OLDEST_SCHEMA, SCHEMA_VERSION};
 use std::fmt;
 use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
 
-/// The largest file read as a record. A record of the full suite is under 2 MiB; anything far
-/// beyond is not one, and parsing it whole could exhaust memory (a parse takes many times the
-/// file's size: docs/method.md, "Measurements behind the code"), so a larger file is refused
-/// by its size, before it is opened.
+/// The largest file read as a record, and the most JSON a compressed one may expand to. A
+/// record of the full suite is under 3 MiB of JSON; anything far beyond is not one, and
+/// parsing it whole could exhaust memory (a parse takes many times the file's size:
+/// docs/method.md, "Measurements behind the code"), so a larger file is refused by its size,
+/// before it is opened, and a compressed one is refused once its JSON grows past the limit.
 pub const MAX_RECORD_BYTES: u64 = 64 << 20;
+
+/// The endings of a record's file name: the compressed form that runs write, then the plain
+/// JSON of older records (and of anyone who unpacked one).
+pub const RECORD_SUFFIXES: [&str; 2] = [".json.gz", ".json"];
+
+/// The stem of a record's file name (`20261122t094512z` of `20261122t094512z.json.gz`), or
+/// `None` if the name has neither of [`RECORD_SUFFIXES`].
+pub fn record_stem(file_name: &str) -> Option<&str> {
+    RECORD_SUFFIXES
+        .iter()
+        .find_map(|suffix| file_name.strip_suffix(suffix))
+        .filter(|stem| !stem.is_empty())
+}
+
+/// Whether `path` names a record by its ending (`.json` or `.json.gz`) and is not hidden.
+pub fn is_record_name(path: &Path) -> bool {
+    path.file_name()
+        .and_then(|n| n.to_str())
+        .is_some_and(|n| !n.starts_with('.') && record_stem(n).is_some())
+}
+
+/// The two bytes every gzip stream starts with (RFC 1952).
+const GZIP_MAGIC: [u8; 2] = [0x1f, 0x8b];
 
 /// Why a file is not a record this build can read.
 #[derive(Debug)]
@@ -101,14 +130,54 @@ impl Record {
         if meta.len() > MAX_RECORD_BYTES {
             return Err(too_large(meta.len()));
         }
-        let mut text = String::new();
+        let mut bytes = Vec::new();
         std::fs::File::open(path)
-            .and_then(|file| file.take(MAX_RECORD_BYTES + 1).read_to_string(&mut text))
+            .and_then(|file| file.take(MAX_RECORD_BYTES + 1).read_to_end(&mut bytes))
             .map_err(io)?;
-        if text.len() as u64 > MAX_RECORD_BYTES {
-            return Err(too_large(text.len() as u64));
+        if bytes.len() as u64 > MAX_RECORD_BYTES {
+            return Err(too_large(bytes.len() as u64));
         }
+        if bytes.starts_with(&GZIP_MAGIC) {
+            // Expanded up to one byte past the limit, so that a small file that unpacks to
+            // gigabytes is refused, not held.
+            let mut json = Vec::new();
+            flate2::read::GzDecoder::new(bytes.as_slice())
+                .take(MAX_RECORD_BYTES + 1)
+                .read_to_end(&mut json)
+                .map_err(|e| {
+                    io(std::io::Error::new(
+                        e.kind(),
+                        format!("not a whole gzip stream: {e}"),
+                    ))
+                })?;
+            if json.len() as u64 > MAX_RECORD_BYTES {
+                return Err(not_a_file(format!(
+                    "it expands to more than any record ({} MiB at most)",
+                    MAX_RECORD_BYTES >> 20
+                )));
+            }
+            bytes = json;
+        }
+        let text = String::from_utf8(bytes).map_err(|_| {
+            io(std::io::Error::new(
+                std::io::ErrorKind::InvalidData,
+                "stream did not contain valid UTF-8",
+            ))
+        })?;
         Record::parse(&text, path)
+    }
+
+    /// The record as stored: its JSON ([`Record::to_json`]), gzip-compressed at the best
+    /// level, with no file name and a zero time in the header, so that one record always
+    /// compresses to the same bytes.
+    pub fn to_gzip(&self) -> Vec<u8> {
+        let mut encoder = flate2::GzBuilder::new()
+            .mtime(0)
+            .write(Vec::new(), flate2::Compression::best());
+        encoder
+            .write_all(self.to_json().as_bytes())
+            .expect("writing to memory cannot fail");
+        encoder.finish().expect("writing to memory cannot fail")
     }
 
     /// Parses and checks a record's text; `path` is only for messages.
@@ -216,8 +285,8 @@ pub const NOT_RECORD_FOLDERS: [&str; 3] = ["site", "baseline", "cross-cpu"];
 /// Records found in a results folder, with their paths; and a warning per file skipped.
 pub type Found = (Vec<(PathBuf, Record)>, Vec<String>);
 
-/// Every readable record in `results/<cpu>/*.json`, sorted by path, and a warning for each
-/// JSON file there that is not one (it is skipped, never an error).
+/// Every readable record in `results/<cpu>/*.json.gz` and `*.json`, sorted by path, and a
+/// warning for each such file there that is not one (it is skipped, never an error).
 pub fn records_under(results: &Path) -> std::io::Result<Found> {
     let mut found = Vec::new();
     let mut skipped = Vec::new();
@@ -237,7 +306,7 @@ pub fn records_under(results: &Path) -> std::io::Result<Found> {
     for folder in folders {
         let mut files: Vec<PathBuf> = std::fs::read_dir(&folder)?
             .filter_map(|e| e.ok().map(|e| e.path()))
-            .filter(|p| p.is_file() && !hidden(p) && p.extension().is_some_and(|e| e == "json"))
+            .filter(|p| p.is_file() && is_record_name(p))
             .collect();
         files.sort();
         for path in files {
@@ -319,6 +388,44 @@ pub fn write_new_atomically(path: &Path, bytes: &[u8]) -> std::io::Result<bool> 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A small file that expands past the limit is refused once it does, not held whole.
+    #[test]
+    fn a_compressed_file_that_expands_too_far_is_refused() {
+        let mut encoder = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::best());
+        let zeros = vec![0u8; 1 << 20];
+        for _ in 0..=(MAX_RECORD_BYTES >> 20) {
+            encoder.write_all(&zeros).unwrap();
+        }
+        let bomb = encoder.finish().unwrap();
+        assert!(bomb.len() < 1 << 20);
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("bomb.json.gz");
+        std::fs::write(&path, bomb).unwrap();
+        let error = Record::load(&path).unwrap_err().to_string();
+        assert!(
+            error.contains("not a record file: it expands to more than any record"),
+            "{error}"
+        );
+    }
+
+    #[test]
+    fn record_names() {
+        assert_eq!(
+            record_stem("20261122t094512z.json.gz"),
+            Some("20261122t094512z")
+        );
+        assert_eq!(
+            record_stem("20261122t094512z.json"),
+            Some("20261122t094512z")
+        );
+        assert_eq!(record_stem("notes.txt"), None);
+        assert_eq!(record_stem(".json"), None);
+        assert!(is_record_name(Path::new("results/x/a.json.gz")));
+        assert!(!is_record_name(Path::new(
+            "results/x/.bitbench-tmp-a.json.gz"
+        )));
+    }
 
     #[test]
     fn civil_dates() {

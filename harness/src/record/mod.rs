@@ -31,7 +31,10 @@ pub mod io;
 pub mod judge;
 pub mod validate;
 
-pub use io::{records_under, utc_from_unix, utc_now, write_new_atomically, RecordError};
+pub use io::{
+    is_record_name, record_stem, records_under, utc_from_unix, utc_now, write_new_atomically,
+    RecordError, RECORD_SUFFIXES,
+};
 
 use crate::base::machine::Machine;
 use crate::base::stats::{LineFit, Summary};

@@ -4,12 +4,12 @@
 
 use crate::base::output;
 use crate::base::signals::Deferred;
-use crate::record::{write_new_atomically, Record};
+use crate::record::{write_new_atomically, Record, RECORD_SUFFIXES};
 use crate::{base::names, outln, render::chart, render::report};
 use anyhow::{bail, Context as _, Result};
 use std::path::{Path, PathBuf};
 
-/// Writes `record` as `dir/<stem>.json` (or the first free `<stem>-N`) with its tables and
+/// Writes `record` as `dir/<stem>.json.gz` (or the first free `<stem>-N`) with its tables and
 /// charts in the folder of the same name; returns the record's path. A record that any reader
 /// would refuse is not written. Signals wait until it is done.
 pub fn write_run(record: &Record, dir: &Path, stem: &str) -> Result<PathBuf> {
@@ -41,9 +41,12 @@ fn write_run_into(record: &Record, dir: &Path, stem: &str) -> Result<PathBuf> {
     let nothing = "nothing was written";
     let mut staged = output::Staged::new(&dir.join(stem), |staging| render(record, staging))
         .with_context(|| format!("drawing the charts of the record; {nothing}"))?;
-    let bytes = record.to_json();
+    let bytes = record.to_gzip();
+    // A stem is taken by a record in either form, or by a folder of charts.
     let taken = |s: &str| {
-        std::fs::symlink_metadata(dir.join(format!("{s}.json"))).is_ok()
+        RECORD_SUFFIXES
+            .iter()
+            .any(|suffix| std::fs::symlink_metadata(dir.join(format!("{s}{suffix}"))).is_ok())
             || std::fs::symlink_metadata(dir.join(s)).is_ok()
     };
     for n in 1..=1000 {
@@ -55,7 +58,10 @@ fn write_run_into(record: &Record, dir: &Path, stem: &str) -> Result<PathBuf> {
             continue;
         }
         let stem = names::checked("record stem", &candidate)?;
-        let (charts, path) = (dir.join(stem), dir.join(format!("{stem}.json")));
+        let (charts, path) = (
+            dir.join(stem),
+            dir.join(format!("{stem}{}", RECORD_SUFFIXES[0])),
+        );
         let moved = staged
             .move_to_new(&charts)
             .with_context(|| format!("moving the charts to {}; {nothing}", charts.display()))?;
@@ -63,7 +69,7 @@ fn write_run_into(record: &Record, dir: &Path, stem: &str) -> Result<PathBuf> {
             continue; // another run took the name a moment ago
         }
         // The chart folder is this run's now; the record takes the name beside it.
-        let written = write_new_atomically(&path, bytes.as_bytes());
+        let written = write_new_atomically(&path, &bytes);
         if let Ok(true) = written {
             outln!("charts: {}", charts.display());
             return Ok(path);
@@ -120,8 +126,13 @@ mod tests {
         std::fs::write(theirs.join("tables.md"), "theirs").unwrap();
         let their_record = dir.path().join(format!("{stem}-2.json"));
         std::fs::write(&their_record, "their record").unwrap();
-        let path = write_run(&committed_record(), dir.path(), stem).unwrap();
-        assert_eq!(path, dir.path().join(format!("{stem}-3.json")));
+        let record = committed_record();
+        let path = write_run(&record, dir.path(), stem).unwrap();
+        assert_eq!(path, dir.path().join(format!("{stem}-3.json.gz")));
+        assert!(
+            Record::load(&path).unwrap() == record,
+            "the stored record reads back whole"
+        );
         assert!(dir.path().join(format!("{stem}-3/tables.md")).is_file());
         assert_eq!(
             std::fs::read_to_string(theirs.join("tables.md")).unwrap(),
@@ -132,7 +143,7 @@ mod tests {
             std::fs::read_to_string(&their_record).unwrap(),
             "their record"
         );
-        assert!(!dir.path().join(format!("{stem}.json")).exists());
+        assert!(!dir.path().join(format!("{stem}.json.gz")).exists());
         let hidden: Vec<_> = std::fs::read_dir(dir.path())
             .unwrap()
             .filter_map(|e| e.ok())

@@ -9,7 +9,7 @@
 //!   CPUs;
 //! - `cpus/<cpu>.html`: the CPU, each of its records, newest first, and the ranked tables of
 //!   the record that speaks for it;
-//! - `records/<folder>/<file>.json`: each record, byte for byte, linked from its CPU's page;
+//! - `records/<folder>/<file>`: each record (`.json.gz`, or an older `.json`), byte for byte, linked from its CPU's page;
 //! - `charts/<folder>/<record>/`: the charts (SVG) of the record that speaks for each CPU;
 //! - `charts/cross-cpu/`: the cross-CPU comparison, one record per CPU.
 //!
@@ -61,7 +61,7 @@ pub struct SiteSummary {
     pub skipped: Vec<String>,
 }
 
-/// Builds the site of every record in `results/<cpu>/*.json` into `out`, replacing what was
+/// Builds the site of every record in `results/<cpu>/*.json.gz` (or `*.json`) into `out`, replacing what was
 /// there only once the new site is complete. Files that are not readable records are skipped
 /// with a warning; no records at all is an error.
 pub fn build_site(results: &Path, out: &Path) -> Result<SiteSummary> {
@@ -69,7 +69,7 @@ pub fn build_site(results: &Path, out: &Path) -> Result<SiteSummary> {
     let (mut records, skipped) = records::find_records(results, out)?;
     if records.is_empty() {
         bail!(
-            "no records in {}/<cpu>/*.json to build a site from",
+            "no records in {}/<cpu>/*.json.gz to build a site from",
             results.display()
         );
     }

@@ -2,12 +2,12 @@
 
 use crate::base::machine::{slug, CpuIdentity};
 use crate::errln;
-use crate::record::Record;
+use crate::record::{is_record_name, record_stem, Record};
 use anyhow::{Context, Result};
 use std::path::{Path, PathBuf};
 
 /// Folders of `results/` that are not CPU folders: their JSON files are not records.
-const NOT_CPU_FOLDERS: [&str; 3] = ["site", "baseline", "cross-cpu"];
+use crate::record::io::NOT_RECORD_FOLDERS as NOT_CPU_FOLDERS;
 
 /// A record found under `results/`, and where it came from.
 pub(super) struct Found {
@@ -27,7 +27,7 @@ impl Found {
 
     /// Its charts' folder in the site, relative to the site folder.
     pub(super) fn chart_dir(&self) -> PathBuf {
-        let stem = self.file.strip_suffix(".json").unwrap_or(&self.file);
+        let stem = record_stem(&self.file).unwrap_or(&self.file);
         Path::new("charts").join(&self.folder).join(stem)
     }
 
@@ -60,8 +60,8 @@ impl CpuGroup<'_> {
     }
 }
 
-/// Every loadable record in `results/<folder>/*.json`, and a message for each JSON file that
-/// is not one. Folders that hold no records (site, baseline, cross-cpu, hidden temporary
+/// Every loadable record in `results/<folder>/*.json.gz` and `*.json`, and a message for each
+/// such file that is not one. Folders that hold no records (site, baseline, cross-cpu, hidden temporary
 /// folders, and `out` itself) are not looked into.
 pub(super) fn find_records(results: &Path, out: &Path) -> Result<(Vec<Found>, Vec<String>)> {
     let mut found = Vec::new();
@@ -71,7 +71,7 @@ pub(super) fn find_records(results: &Path, out: &Path) -> Result<(Vec<Found>, Ve
             continue;
         }
         for path in sorted_entries(&folder)? {
-            if !path.is_file() || hidden(&path) || path.extension().is_none_or(|e| e != "json") {
+            if !path.is_file() || !is_record_name(&path) {
                 continue;
             }
             match Record::load(&path) {
