@@ -236,7 +236,7 @@ fn a_malformed_record_is_refused_and_a_committed_one_is_advised() {
     );
 
     let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
-    let committed = root.join("results/intel-xeon-f6m85/20261122t234633z.json");
+    let committed = root.join("results/intel-xeon-f6m85/20261122t234633z.json.gz");
     let output = common::bitbench(&["advise", committed.to_str().unwrap()]);
     assert!(output.status.success(), "{}", common::text(&output));
     let text = common::text(&output);

@@ -57,7 +57,7 @@ fn check(png: &Path, max_height: u32) {
 
 #[test]
 fn every_kind_of_chart_of_a_committed_record_is_drawn_and_not_empty() {
-    let record = committed("results/intel-xeon-f6m167/20261123t122426z.json");
+    let record = committed("results/intel-xeon-f6m167/20261123t122426z.json.gz");
     let dir = tempfile::tempdir().unwrap();
     let files = chart::render_record(&record, dir.path()).unwrap();
     let pngs: Vec<&PathBuf> = files

@@ -8,8 +8,8 @@ use common::{bitbench, text};
 use std::path::Path;
 
 /// Two full runs taken back to back on Intel family 6 model 167, unchanged code.
-const OLD: &str = "results/intel-xeon-f6m167/20261123t122326z.json";
-const NEW: &str = "results/intel-xeon-f6m167/20261123t122426z.json";
+const OLD: &str = "results/intel-xeon-f6m167/20261123t122326z.json.gz";
+const NEW: &str = "results/intel-xeon-f6m167/20261123t122426z.json.gz";
 
 fn root(path: &str) -> String {
     Path::new(env!("CARGO_MANIFEST_DIR"))

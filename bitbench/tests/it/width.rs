@@ -37,8 +37,8 @@ fn fits(args: &[&str]) -> String {
     text
 }
 
-const OLD: &str = "results/intel-xeon-f6m167/20261123t122326z.json";
-const NEW: &str = "results/intel-xeon-f6m167/20261123t122426z.json";
+const OLD: &str = "results/intel-xeon-f6m167/20261123t122326z.json.gz";
+const NEW: &str = "results/intel-xeon-f6m167/20261123t122426z.json.gz";
 
 #[test]
 fn the_commands_that_read_records_fit_100_columns() {

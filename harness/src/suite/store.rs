@@ -110,7 +110,7 @@ mod tests {
 
     fn committed_record() -> Record {
         let path = Path::new(env!("CARGO_MANIFEST_DIR"))
-            .join("../results/intel-xeon-f6m167/20261123t122426z.json");
+            .join("../results/intel-xeon-f6m167/20261123t122426z.json.gz");
         Record::load(&path).unwrap()
     }
 
