@@ -120,10 +120,7 @@ fn a_small_run_writes_a_record_and_charts_that_report_and_plot_can_read() {
         "{out}"
     );
     let files = tree(dir.path());
-    let records: Vec<&String> = files
-        .iter()
-        .filter(|f| f.ends_with(".json") && !f.ends_with(harness::base::output::MANIFEST))
-        .collect();
+    let records: Vec<&String> = files.iter().filter(|f| f.ends_with(".json.gz")).collect();
     assert_eq!(records.len(), 1, "{files:?}");
     assert!(
         files

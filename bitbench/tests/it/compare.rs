@@ -29,7 +29,7 @@ fn back_to_back_runs_of_unchanged_code_show_no_significant_change() {
 
 #[test]
 fn one_variant_slowed_everywhere_is_a_regression_named_as_such() {
-    let record = std::fs::read_to_string(root(NEW)).unwrap();
+    let record = harness::record::read_text(std::path::Path::new(&root(NEW))).unwrap();
     let mut value: serde_json::Value = serde_json::from_str(&record).unwrap();
     for m in value["measurements"].as_array_mut().unwrap() {
         if m["family"] == "rook_attacks" && m["variant"] == "magic" {

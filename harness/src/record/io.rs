@@ -101,70 +101,9 @@ impl std::error::Error for RecordError {}
 
 impl Record {
     /// Reads and checks a record. Only a regular file of at most [`MAX_RECORD_BYTES`] is
-    /// read.
+    /// read, in either form ([`read_text`]).
     pub fn load(path: &Path) -> Result<Record, RecordError> {
-        let io = |error| RecordError::Io {
-            path: path.into(),
-            error,
-        };
-        let not_a_file = |what: String| RecordError::NotAFile {
-            path: path.into(),
-            what,
-        };
-        // Asked before opening: opening a named pipe waits for a writer.
-        let meta = std::fs::metadata(path).map_err(io)?;
-        if meta.is_dir() {
-            return Err(not_a_file("it is a folder".into()));
-        }
-        if !meta.is_file() {
-            return Err(not_a_file(
-                "it is a named pipe, a device or a socket, not a regular file".into(),
-            ));
-        }
-        let too_large = |bytes: u64| {
-            not_a_file(format!(
-                "it holds {bytes} bytes, more than any record ({} MiB at most)",
-                MAX_RECORD_BYTES >> 20
-            ))
-        };
-        if meta.len() > MAX_RECORD_BYTES {
-            return Err(too_large(meta.len()));
-        }
-        let mut bytes = Vec::new();
-        std::fs::File::open(path)
-            .and_then(|file| file.take(MAX_RECORD_BYTES + 1).read_to_end(&mut bytes))
-            .map_err(io)?;
-        if bytes.len() as u64 > MAX_RECORD_BYTES {
-            return Err(too_large(bytes.len() as u64));
-        }
-        if bytes.starts_with(&GZIP_MAGIC) {
-            // Expanded up to one byte past the limit, so that a small file that unpacks to
-            // gigabytes is refused, not held.
-            let mut json = Vec::new();
-            flate2::read::GzDecoder::new(bytes.as_slice())
-                .take(MAX_RECORD_BYTES + 1)
-                .read_to_end(&mut json)
-                .map_err(|e| {
-                    io(std::io::Error::new(
-                        e.kind(),
-                        format!("not a whole gzip stream: {e}"),
-                    ))
-                })?;
-            if json.len() as u64 > MAX_RECORD_BYTES {
-                return Err(not_a_file(format!(
-                    "it expands to more than any record ({} MiB at most)",
-                    MAX_RECORD_BYTES >> 20
-                )));
-            }
-            bytes = json;
-        }
-        let text = String::from_utf8(bytes).map_err(|_| {
-            io(std::io::Error::new(
-                std::io::ErrorKind::InvalidData,
-                "stream did not contain valid UTF-8",
-            ))
-        })?;
-        Record::parse(&text, path)
+        Record::parse(&read_text(path)?, path)
     }
 
     /// The record as stored: its JSON ([`Record::to_json`]), gzip-compressed at the best
@@ -235,6 +174,73 @@ impl Record {
         }
         Ok(record)
     }
+}
+
+/// The JSON text of a record file, in either form: a regular file of at most
+/// [`MAX_RECORD_BYTES`], expanded first if it is gzip (told by its magic bytes, not its name)
+/// and refused once it expands past that limit. Not checked as a record: [`Record::load`] does.
+pub fn read_text(path: &Path) -> Result<String, RecordError> {
+    let io = |error| RecordError::Io {
+        path: path.into(),
+        error,
+    };
+    let not_a_file = |what: String| RecordError::NotAFile {
+        path: path.into(),
+        what,
+    };
+    // Asked before opening: opening a named pipe waits for a writer.
+    let meta = std::fs::metadata(path).map_err(io)?;
+    if meta.is_dir() {
+        return Err(not_a_file("it is a folder".into()));
+    }
+    if !meta.is_file() {
+        return Err(not_a_file(
+            "it is a named pipe, a device or a socket, not a regular file".into(),
+        ));
+    }
+    let too_large = |bytes: u64| {
+        not_a_file(format!(
+            "it holds {bytes} bytes, more than any record ({} MiB at most)",
+            MAX_RECORD_BYTES >> 20
+        ))
+    };
+    if meta.len() > MAX_RECORD_BYTES {
+        return Err(too_large(meta.len()));
+    }
+    let mut bytes = Vec::new();
+    std::fs::File::open(path)
+        .and_then(|file| file.take(MAX_RECORD_BYTES + 1).read_to_end(&mut bytes))
+        .map_err(io)?;
+    if bytes.len() as u64 > MAX_RECORD_BYTES {
+        return Err(too_large(bytes.len() as u64));
+    }
+    if bytes.starts_with(&GZIP_MAGIC) {
+        // Expanded up to one byte past the limit, so that a small file that unpacks to
+        // gigabytes is refused, not held.
+        let mut json = Vec::new();
+        flate2::read::GzDecoder::new(bytes.as_slice())
+            .take(MAX_RECORD_BYTES + 1)
+            .read_to_end(&mut json)
+            .map_err(|e| {
+                io(std::io::Error::new(
+                    e.kind(),
+                    format!("not a whole gzip stream: {e}"),
+                ))
+            })?;
+        if json.len() as u64 > MAX_RECORD_BYTES {
+            return Err(not_a_file(format!(
+                "it expands to more than any record ({} MiB at most)",
+                MAX_RECORD_BYTES >> 20
+            )));
+        }
+        bytes = json;
+    }
+    String::from_utf8(bytes).map_err(|_| {
+        io(std::io::Error::new(
+            std::io::ErrorKind::InvalidData,
+            "stream did not contain valid UTF-8",
+        ))
+    })
 }
 
 /// Whether two paths name one file (the same path spelled twice, or through a link).

@@ -32,8 +32,8 @@ pub mod judge;
 pub mod validate;
 
 pub use io::{
-    is_record_name, record_stem, records_under, utc_from_unix, utc_now, write_new_atomically,
-    RecordError, RECORD_SUFFIXES,
+    is_record_name, read_text, record_stem, records_under, utc_from_unix, utc_now,
+    write_new_atomically, RecordError, RECORD_SUFFIXES,
 };
 
 use crate::base::machine::Machine;

@@ -54,7 +54,10 @@ impl Files {
         // A record where SIMD variants win, so that --disable changes the advice.
         let committed = Path::new(env!("CARGO_MANIFEST_DIR"))
             .join("../results/intel-xeon-f6m167/20261123t122426z.json.gz");
-        put("real.json", &std::fs::read_to_string(committed).unwrap());
+        put(
+            "real.json",
+            &harness::record::read_text(&committed).unwrap(),
+        );
         // Two positions of Win at Chess, for `search --epd`.
         put(
             "suite.epd",

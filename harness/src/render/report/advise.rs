@@ -244,14 +244,21 @@ pub fn render_markdown(advice: &Advice) -> String {
                 )
             })
         };
+        // A few names, then a count: a family whose whole field is tied (a noisy machine, or
+        // the search's many configurations) would otherwise fill the row with names.
         let tied = if f.tied.is_empty() {
             "–".into()
         } else {
-            f.tied
+            let mut named: Vec<String> = f
+                .tied
                 .iter()
+                .take(TIES_NAMED)
                 .map(|t| format!("`{t}`"))
-                .collect::<Vec<_>>()
-                .join(", ")
+                .collect();
+            if f.tied.len() > TIES_NAMED {
+                named.push(format!("and {} more", f.tied.len() - TIES_NAMED));
+            }
+            named.join(", ")
         };
         let peer = if f.recommended_is_peer {
             "(a peer crate)".into()
@@ -410,7 +417,7 @@ pub fn render_matrix(matrix: &Matrix, markdown: bool) -> String {
     out
 }
 
-/// How many tied variants a summary line names before `+N more`.
+/// How many tied variants a summary line or a markdown row names before the count of the rest.
 const TIES_NAMED: usize = 3;
 
 /// The short "use" summary `run` ends with: per family one line (the pick and its ties), then
