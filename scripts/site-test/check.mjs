@@ -20,6 +20,7 @@
 import { chromium } from 'playwright-core';
 import fs from 'node:fs';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { pathToFileURL, fileURLToPath } from 'node:url';
 
 const [siteArg, screenshotArg] = process.argv.slice(2);
@@ -51,8 +52,12 @@ function filesUnder(dir, suffix) {
 /// than from the pages.
 function expectedFamilies() {
   const families = new Map();
-  for (const file of filesUnder(path.join(site, 'records'), '.json')) {
-    const record = JSON.parse(fs.readFileSync(file, 'utf8'));
+  // Records are stored gzip-compressed (`.json.gz`); older ones are plain `.json`.
+  const records = path.join(site, 'records');
+  for (const file of [...filesUnder(records, '.json'), ...filesUnder(records, '.json.gz')]) {
+    const bytes = fs.readFileSync(file);
+    const text = file.endsWith('.gz') ? zlib.gunzipSync(bytes).toString('utf8') : bytes.toString('utf8');
+    const record = JSON.parse(text);
     const brand = record.machine.cpu.brand;
     for (const m of record.measurements) {
       if (!families.has(m.family)) families.set(m.family, new Set());
