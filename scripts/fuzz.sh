@@ -29,7 +29,9 @@ done
 afl_version=0.15.24
 if ! cargo afl --version 2>/dev/null | grep -q "$afl_version"; then
     echo "fuzz.sh: installing cargo-afl $afl_version"
-    cargo install --locked --quiet cargo-afl --version "$afl_version"
+    # A debug build: cargo-afl only configures and starts AFL++ and cargo, which takes it no
+    # longer unoptimized, and it compiles in much less time (as gate.sh's gungraun-runner).
+    cargo install --locked --quiet --debug cargo-afl --version "$afl_version"
 fi
 # AFL++ itself, built once per user from the source cargo-afl carries.
 if [[ -z $(find "${XDG_DATA_HOME:-$HOME/.local/share}/afl.rs" -name afl-fuzz 2>/dev/null) ]]; then
