@@ -22,7 +22,10 @@ fn kernels(kernel: Box<dyn ::gate::Kernel>) -> Box<dyn ::gate::Kernel> {
 library_benchmark_group!(name = registry; benchmarks = kernels);
 
 main!(
-    config = LibraryBenchmarkConfig::default().tool(
+    config = LibraryBenchmarkConfig::default()
+        // The test-only plant of `scripts/prove-gate.sh`; gungraun clears the environment.
+        .pass_through_env(::gate::PLANT_ENV)
+        .tool(
         // Cache simulation is gungraun's default; stated so that the gate does not depend on
         // it. `CacheMisses` adds the raw miss counters (D1mr, DLmr, ...) to the terminal
         // output; summary.json has every metric either way.

@@ -21,6 +21,9 @@
 //! - [`measure`] (measured): reaches the variant's kernel through `Family::visit` and runs one
 //!   pass of the workload's [`pool`](harness::measure::workload::Workload::pool) of queries. A variant
 //!   that cannot run here (AVX2 on a CPU without it) does nothing.
+//!
+//! One test-only switch, [`PLANT_ENV`], slows one kernel on purpose at run time, so that
+//! `scripts/prove-gate.sh` shows the gate naming a regression without building a second tree.
 
 use harness::measure::workload::{Mode, Pass, Prepared, Workload};
 use std::hint::black_box;
@@ -62,6 +65,42 @@ impl<F: Bench> Kernel for Case<F> {
         // Err: the variant cannot run on this CPU; nothing to measure.
         let _ = black_box(F::visit(black_box(self.variant), &self.cpu, pass));
     }
+}
+
+/// The environment variable of the gate's test-only plant, `FAMILY/VARIANT:SPINS`: that
+/// kernel's measured run is followed by SPINS turns of an empty loop, so its counts grow as a
+/// slowed kernel's would, and no other kernel's change. `scripts/prove-gate.sh` sets it to show
+/// that the gate names such a regression, and only it; `benches/gate.rs` passes it through to
+/// the benchmarks (gungraun clears every other variable).
+pub const PLANT_ENV: &str = "BITBENCH_GATE_PLANT";
+
+/// A kernel slowed by the plant: its own run, then `spins` turns of an empty loop.
+struct Planted {
+    kernel: Box<dyn Kernel>,
+    spins: u64,
+}
+
+impl Kernel for Planted {
+    #[inline(never)]
+    fn run(&mut self) {
+        self.kernel.run();
+        for spin in 0..black_box(self.spins) {
+            black_box(spin);
+        }
+    }
+}
+
+/// The spins the plant `spec` (the value of [`PLANT_ENV`]) adds to `kernel`: `None` when it
+/// names another kernel.
+///
+/// # Panics
+/// If `spec` is not `FAMILY/VARIANT:SPINS`, with SPINS a whole number.
+pub fn planted_spins(spec: &str, kernel: &str) -> Option<u64> {
+    let (name, spins) = spec
+        .rsplit_once(':')
+        .and_then(|(name, spins)| Some((name, spins.parse::<u64>().ok()?)))
+        .unwrap_or_else(|| panic!("{PLANT_ENV}={spec}: expected FAMILY/VARIANT:SPINS"));
+    (name == kernel).then_some(spins)
 }
 
 /// The workload the gate measures for `F`: its first distribution in throughput mode.
@@ -141,9 +180,14 @@ pub fn setup(kernel: String) -> Box<dyn Kernel> {
         found: None,
     };
     Families::for_each(&mut find);
-    let kernel = find
+    let mut kernel = find
         .found
         .unwrap_or_else(|| panic!("no registered kernel {}", find.kernel));
+    if let Ok(spec) = std::env::var(PLANT_ENV) {
+        if let Some(spins) = planted_spins(&spec, &find.kernel) {
+            kernel = Box::new(Planted { kernel, spins });
+        }
+    }
     // The bench runs Callgrind with `--instr-atstart=no`: building the inputs (the position
     // corpus, a reference move generator's moves) ran uninstrumented, twenty times faster;
     // from here on every instruction is seen, and `measure`'s are counted.
@@ -175,6 +219,24 @@ mod tests {
         }
         let mut first = setup(kernels[0].clone());
         first.run();
+    }
+
+    #[test]
+    fn the_plant_names_one_kernel() {
+        let spec = "in_between/triangular:1000";
+        assert_eq!(planted_spins(spec, "in_between/triangular"), Some(1000));
+        assert_eq!(planted_spins(spec, "in_between/rays"), None);
+        let mut planted = Planted {
+            kernel: setup(kernels()[0].clone()),
+            spins: 3,
+        };
+        planted.run();
+    }
+
+    #[test]
+    #[should_panic(expected = "expected FAMILY/VARIANT:SPINS")]
+    fn a_malformed_plant_is_refused() {
+        planted_spins("in_between/triangular", "in_between/triangular");
     }
 
     #[test]
