@@ -252,11 +252,11 @@ pub fn render_markdown(advice: &Advice) -> String {
             let mut named: Vec<String> = f
                 .tied
                 .iter()
-                .take(TIES_NAMED)
+                .take(ties_named(f.tied.len()))
                 .map(|t| format!("`{t}`"))
                 .collect();
-            if f.tied.len() > TIES_NAMED {
-                named.push(format!("and {} more", f.tied.len() - TIES_NAMED));
+            if f.tied.len() > named.len() {
+                named.push(format!("and {} more", f.tied.len() - named.len()));
             }
             named.join(", ")
         };
@@ -420,6 +420,16 @@ pub fn render_matrix(matrix: &Matrix, markdown: bool) -> String {
 /// How many tied variants a summary line or a markdown row names before the count of the rest.
 const TIES_NAMED: usize = 3;
 
+/// How many of `tied` variants to name: all of them when at most one would be left over (a
+/// name is as short as "and 1 more"), else [`TIES_NAMED`].
+fn ties_named(tied: usize) -> usize {
+    if tied <= TIES_NAMED + 1 {
+        tied
+    } else {
+        TIES_NAMED
+    }
+}
+
 /// The short "use" summary `run` ends with: per family one line (the pick and its ties), then
 /// one line for each crossover under cache pressure and one per technique family whose
 /// ranking inside the move generator differs from its own; wrapped to `width` columns.
@@ -439,9 +449,14 @@ pub fn render_summary(advice: &Advice, width: usize) -> String {
     table.column("use", false);
     table.column("tied with it", false);
     for f in &advice.families {
-        let mut tied: Vec<String> = f.tied.iter().take(TIES_NAMED).cloned().collect();
-        if f.tied.len() > TIES_NAMED {
-            tied.push(format!("+{} more", f.tied.len() - TIES_NAMED));
+        let mut tied: Vec<String> = f
+            .tied
+            .iter()
+            .take(ties_named(f.tied.len()))
+            .cloned()
+            .collect();
+        if f.tied.len() > tied.len() {
+            tied.push(format!("+{} more", f.tied.len() - tied.len()));
         }
         let pick = if f.recommended_is_peer {
             format!("{} (ext)", f.recommended)
@@ -595,4 +610,15 @@ pub fn render_shares(shares: &crate::tools::shares::Shares, as_markdown: bool) -
         out.push_str(&table.render_fit(width, 2));
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ties_are_named_unless_more_than_one_would_be_left() {
+        let named: Vec<usize> = (0..7).map(ties_named).collect();
+        assert_eq!(named, [0, 1, 2, 3, 4, 3, 3]);
+    }
 }
