@@ -62,6 +62,7 @@ fn samples(family: &'static str, variant: &'static str, w: Workload, ns: f64) ->
         forks: Vec::new(),
         same_code_as: None,
         twin: false,
+        baseline_of: None,
     }
 }
 
@@ -91,6 +92,7 @@ fn record(samples: &[Samples]) -> Record {
         outliers: vec![],
         resolution: None,
         simd_speedups: simd_speedups(&measurements),
+        compiler: Vec::new(),
         measurements,
         ranks,
         controls,

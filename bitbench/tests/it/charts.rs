@@ -111,6 +111,7 @@ fn the_cache_simulation_chart_is_drawn_and_not_empty() {
     let options = common::Options {
         tie: false,
         cache_sim: true,
+        baseline_copies: false,
     };
     let record = common::synthetic_record_with("Test CPU", "2026-11-22T10:00:00Z", options);
     let dir = tempfile::tempdir().unwrap();

@@ -5,8 +5,8 @@
 use harness::base::machine::Machine;
 use harness::measure::analyze;
 use harness::measure::workload::Workload;
-use harness::measure::{Samples, FLOOR};
-use harness::record::analysis::simd_speedups;
+use harness::measure::{baseline_name, Samples, FLOOR};
+use harness::record::analysis::{compiler_shares, simd_speedups};
 use harness::record::{
     CacheCounts, Mode, Record, Run, SimulatedCache, SimulatedCaches, Tool, SCHEMA_VERSION,
 };
@@ -21,6 +21,9 @@ pub struct Options {
     /// Cache-simulation counts for every cache-pressure measurement, as `run --cache-sim`
     /// records them.
     pub cache_sim: bool,
+    /// Every portable variant also in its baseline copy, in its family's first workload, twice
+    /// as slow, and the compiler's share of each family, as a run at `x86-64-v3` records them.
+    pub baseline_copies: bool,
 }
 
 /// A record made from synthetic samples (no timing), with every workload and a floor.
@@ -51,6 +54,7 @@ pub fn synthetic_record_with(brand: &str, started_utc: &str, options: Options) -
                 forks: Vec::new(),
                 same_code_as: None,
                 twin: false,
+                baseline_of: None,
                 requires: vec![],
             });
             let base = |i: usize| {
@@ -66,7 +70,7 @@ pub fn synthetic_record_with(brand: &str, started_utc: &str, options: Options) -
                 } else {
                     vec![b, b * 1.1, b * 0.95, b * 1.02]
                 };
-                samples.push(Samples {
+                let sample = Samples {
                     family: F::NAME,
                     variant: d.name,
                     floor: false,
@@ -78,8 +82,19 @@ pub fn synthetic_record_with(brand: &str, started_utc: &str, options: Options) -
                     forks: Vec::new(),
                     same_code_as: None,
                     twin: false,
+                    baseline_of: None,
                     requires: d.requires.iter().map(|f| f.name()).collect(),
-                });
+                };
+                let first = workload == Workload::matrix::<F>()[0];
+                if options.baseline_copies && first && F::shape().levels && d.requires.is_empty() {
+                    samples.push(Samples {
+                        variant: Box::leak(baseline_name(d.name).into_boxed_str()),
+                        baseline_of: Some(d.name),
+                        ns_per_op: sample.ns_per_op.iter().map(|x| x * 2.0).collect(),
+                        ..sample.clone()
+                    });
+                }
+                samples.push(sample);
             }
         }
     }
@@ -113,6 +128,11 @@ pub fn synthetic_record_with(brand: &str, started_utc: &str, options: Options) -
         outliers: vec![],
         resolution: None,
         simd_speedups: simd_speedups(&measurements),
+        compiler: if options.baseline_copies {
+            compiler_shares(&measurements, "x86-64-v3")
+        } else {
+            Vec::new()
+        },
         cache_sim: None,
         measurements,
         ranks,

@@ -109,6 +109,7 @@ fn below_the_floor_is_suspect() {
         forks: Vec::new(),
         same_code_as: None,
         twin: false,
+        baseline_of: None,
     };
     let measurements = analyze(
         &[
@@ -365,6 +366,7 @@ fn schema_1_records_render_with_interquartile_ranges_and_no_ties() {
     let options = Options {
         tie: true,
         cache_sim: true,
+        baseline_copies: false,
     };
     let record = common::as_schema_1(common::synthetic_record_with(
         "Old CPU",
@@ -447,4 +449,57 @@ fn full_tables_cover_every_mode() {
     for mode in [Mode::Throughput, Mode::Latency, Mode::CachePressure] {
         assert!(tables.contains(&format!("in_between — {}", mode.name())));
     }
+}
+
+/// A run at a level above the baseline measures the portable variants in their baseline copies
+/// too: they are never ranked, each family's table shows them beside the level's figures, a
+/// table under the families gives what the compiler and hand SIMD give, and `advise` says it in
+/// words; in 100 columns, and through a round trip.
+#[test]
+fn baseline_copies_are_shown_beside_the_level_and_never_ranked() {
+    let options = common::Options {
+        baseline_copies: true,
+        ..Default::default()
+    };
+    let brand = Machine::detect().cpu.brand;
+    let record = common::synthetic_record_with(&brand, "2026-12-03T08:00:00Z", options);
+    let text = record.to_json();
+    assert!(Record::parse(&text, Path::new("copies.json")).unwrap() == record);
+    let copies: Vec<_> = record
+        .measurements
+        .iter()
+        .filter(|m| m.baseline_of.is_some())
+        .collect();
+    assert!(!copies.is_empty());
+    assert!(copies
+        .iter()
+        .all(|m| m.requires.is_empty() && m.variant.ends_with("-x86-64")));
+    assert!(record.ranks.iter().all(|r| !r.variant.ends_with("-x86-64")));
+    let share = record
+        .compiler
+        .iter()
+        .find(|c| c.family == "rook_attacks")
+        .expect("the rook attacks have portable variants");
+    assert!((share.compiler.median - 2.0).abs() < 0.01, "{share:?}");
+    assert!(
+        record.compiler.iter().all(|c| c.family != "perft"),
+        "perft is out of line"
+    );
+
+    for width in [100, 140] {
+        let tables = harness::render::report::ranked_tables_in(&record, width);
+        assert!(tables.contains("What the compiler gives"), "{tables}");
+        for line in tables.lines() {
+            assert!(line.chars().count() <= width, "{width}: {line}");
+        }
+        if width == 140 {
+            assert!(tables.contains("@x86-64"), "{tables}");
+        }
+    }
+    let advice = harness::tools::advise::advise("copies.json", &record, &Machine::detect().cpu);
+    let words = harness::render::report::advise::render_text(&advice, |s| s.to_string());
+    assert!(
+        words.contains("compiled for x86-64-v3, the fastest portable code is 2.00×"),
+        "{words}"
+    );
 }

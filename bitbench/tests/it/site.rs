@@ -305,6 +305,7 @@ fn intervals_ties_and_the_cache_simulation_show_and_schema_1_still_renders() {
     let options = Options {
         tie: true,
         cache_sim: true,
+        baseline_copies: true,
     };
     let new = synthetic_record_with("New CPU", "2026-11-23T10:00:00Z", options);
     write(&results, &new, "new.json");

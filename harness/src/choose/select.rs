@@ -5,7 +5,7 @@
 use crate::record::{Measurement, Record};
 use anyhow::{bail, Result};
 use std::collections::BTreeSet;
-use strategies::{Cpu, Descriptor, Family, Feature, Registry, Unsupported};
+use strategies::{Bench, Cpu, Descriptor, Family, Feature, Level, Registry, Unsupported};
 
 /// The user's filter: everything, or the named families and variants.
 #[derive(Clone, Debug)]
@@ -123,6 +123,15 @@ pub fn entries<F: Family>(cpu: &Cpu, selection: &Selection) -> Vec<(F::Variant, 
         })
         .filter(|(_, e)| selection.includes(e.descriptor))
         .collect()
+}
+
+/// Whether the harness measures `variant` a second time, in its loop's copy for the target's
+/// baseline, when the loops run at `level` (and so whether verification checks that copy):
+/// for a portable variant (one that requires no CPU feature) of a family whose work is inlined
+/// into the loop ([`strategies::Shape::levels`]), on a CPU whose level is above the baseline
+/// ([`crate::measure`], "Baseline copies").
+pub fn has_baseline_copy<F: Bench>(variant: F::Variant, level: Level) -> bool {
+    level != Level::Baseline && F::shape().levels && F::descriptor(variant).requires.is_empty()
 }
 
 /// The selected variants of every family of `R`.

@@ -8,9 +8,10 @@
 //!    input and the output slice, with the output around the batch checked to be untouched.
 //!
 //! Each check runs the copy of the kernel's loops that the harness times: the one compiled for
-//! the run's [`Level`].
+//! the run's [`Level`], and for a variant the harness also measures in its baseline copy
+//! ([`has_baseline_copy`]), that copy too. A mismatch in that copy names it.
 
-use crate::choose::select::{entries, Selection};
+use crate::choose::select::{entries, has_baseline_copy, Selection};
 use serde::Serialize;
 use std::hint::black_box;
 use strategies::level::{Batch, Job};
@@ -162,15 +163,28 @@ pub fn verify_family<F: Bench>(cpu: &Cpu, selection: &Selection, seed: u64) -> V
     selected
         .into_iter()
         .map(|(variant, entry)| {
-            let outcome = match F::visit(
-                variant,
-                cpu,
-                Checker::<F> {
+            let check = |level: Level| {
+                let checker = Checker::<F> {
                     inputs: &inputs,
                     expected: &expected,
-                    level: Level::detect(cpu),
-                },
-            ) {
+                    level,
+                };
+                F::visit(variant, cpu, checker)
+            };
+            let level = Level::detect(cpu);
+            let mut result = check(level);
+            if let (Ok(Ok(checked)), true) = (&result, has_baseline_copy::<F>(variant, level)) {
+                let checked = *checked;
+                result = match check(Level::Baseline) {
+                    Ok(Ok(more)) => Ok(Ok(checked + more)),
+                    Ok(Err(mut mismatch)) => {
+                        mismatch.check = format!("{} copy: {}", Level::Baseline, mismatch.check);
+                        Ok(Err(mismatch))
+                    }
+                    missing => missing,
+                };
+            }
+            let outcome = match result {
                 Ok(Ok(checked)) => Outcome::Agreed { checked },
                 Ok(Err(mismatch)) => Outcome::Disagreed(mismatch),
                 Err(missing) => Outcome::NotRunnable {

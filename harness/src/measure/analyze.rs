@@ -133,6 +133,7 @@ fn measurement(
         tied_with_best: None,
         same_code_as: s.same_code_as.map(str::to_string),
         twin: s.twin,
+        baseline_of: s.baseline_of.map(str::to_string),
         floor_multiple: None,
         table_bytes: s.table_bytes,
         requires: s.requires.iter().map(|r| r.to_string()).collect(),

@@ -27,6 +27,15 @@
 //! order. The twin is the same verified kernel behind a wrapper type that hands every call on
 //! unchanged, so the loop is compiled again for it; it is never ranked, and the spread between
 //! the two names says how large a difference the run can show between identical code.
+//!
+//! **Baseline copies.** On a CPU whose level is above the target's baseline
+//! ([`strategies::level`]), every portable variant is measured a second time in its family's
+//! headline workload (the first distribution, throughput), in the copy of its loop compiled for
+//! the baseline, under the name `<variant>-x86-64` ([`baseline_name`]): what the compiler gives
+//! a technique built without `-C target-cpu`, beside what it gives at the CPU's level, in the
+//! same rounds. A baseline copy is never ranked. Not for families whose work is called out of
+//! line ([`Shape::levels`](strategies::Shape)), nor in the other workloads, which keeps the
+//! run's slots, and so its rounds, nearly as they were.
 
 mod analyze;
 pub mod clock;
@@ -35,7 +44,7 @@ pub mod workload;
 
 pub use analyze::{analyze, Analysis};
 
-use crate::choose::select::{entries, Selection};
+use crate::choose::select::{entries, has_baseline_copy, Selection};
 use crate::measure::workload::{HotPass, Mode, Prepared, Workload, PRESSURE_BLOCK};
 use crate::record::ClockEstimate;
 use rand::seq::SliceRandom;
@@ -157,6 +166,9 @@ pub struct Samples {
     /// The runner's second measurement of [`Samples::same_code_as`] under a second name: not a
     /// registered variant, so never ranked or advised.
     pub twin: bool,
+    /// A baseline copy: the variant whose loop this measurement ran in the copy compiled for
+    /// the target's baseline (see the module docs); never ranked.
+    pub baseline_of: Option<&'static str>,
 }
 
 /// The run was interrupted (Ctrl-C); nothing measured so far is to be trusted or written.
@@ -299,9 +311,28 @@ pub fn prepare_family<F: Bench>(
         return Vec::new();
     }
     let slots = slots::<F>(&variants);
+    let copies = baseline_copies::<F>(&variants, Level::detect(cpu));
     Workload::matrix::<F>()
         .into_iter()
-        .map(|w| prepare_workload::<F>(w, plan, slots.clone()))
+        .enumerate()
+        .map(|(i, w)| {
+            let mut slots = slots.clone();
+            if i == 0 {
+                slots.extend(copies.iter().copied());
+            }
+            prepare_workload::<F>(w, plan, slots)
+        })
+        .collect()
+}
+
+/// The baseline copies to measure in `F`'s headline workload (the first of its matrix) when
+/// its loops run at `level`: one per portable variant of `variants`, none where `level` is the
+/// baseline or the family's work is called out of line (see the module docs).
+pub fn baseline_copies<F: Bench>(variants: &[F::Variant], level: Level) -> Vec<Slot<F::Variant>> {
+    variants
+        .iter()
+        .filter(|&&v| has_baseline_copy::<F>(v, level))
+        .map(|&v| Slot::Baseline(v))
         .collect()
 }
 
@@ -343,6 +374,8 @@ pub enum Slot<V> {
     Variant(V),
     /// The A/A control: the variant again, as [`Twin`] of its kernel, under [`twin_name`].
     Twin(V),
+    /// The variant's loop in its copy for the target's baseline, under [`baseline_name`].
+    Baseline(V),
 }
 
 /// The floor, `variants` (runnable, selected, in registry order) and the family's A/A control:
@@ -376,6 +409,12 @@ pub fn twin_name(variant: &str) -> String {
 
 /// What [`twin_name`] appends.
 pub const TWIN_SUFFIX: &str = "-aa";
+
+/// The name a variant's baseline copy is recorded under: `qbb-x86-64` (the baseline's
+/// [`Level::name`] appended).
+pub fn baseline_name(variant: &str) -> String {
+    format!("{variant}-{}", Level::Baseline.name())
+}
 
 /// A kernel under a second name: the same code, behind a distinct type, so that every loop
 /// generic over the kernel is compiled again for it.
@@ -574,6 +613,13 @@ impl<F: Bench> WorkloadState<F> {
             Slot::Twin(v) => {
                 F::visit(v, cpu, AsTwin(pass)).expect("variant was checked to be runnable")
             }
+            Slot::Baseline(v) => {
+                let pass = HotPass {
+                    level: Level::Baseline,
+                    ..pass
+                };
+                F::visit(v, cpu, pass).expect("variant was checked to be runnable")
+            }
         };
         elapsed.as_nanos() as f64 / count as f64
     }
@@ -606,6 +652,7 @@ impl<F: Bench> WorkloadRun for WorkloadState<F> {
                 Slot::Floor => FLOOR.to_string(),
                 Slot::Variant(v) => F::descriptor(v).name.to_string(),
                 Slot::Twin(v) => twin_name(F::descriptor(v).name),
+                Slot::Baseline(v) => baseline_name(F::descriptor(v).name),
             })
             .collect()
     }
@@ -696,8 +743,9 @@ impl<F: Bench> WorkloadRun for WorkloadState<F> {
                     forks: forks.clone(),
                     same_code_as: None,
                     twin: false,
+                    baseline_of: None,
                 };
-                let (Slot::Variant(v) | Slot::Twin(v)) = slot else {
+                let (Slot::Variant(v) | Slot::Twin(v) | Slot::Baseline(v)) = slot else {
                     return samples;
                 };
                 let descriptor = F::descriptor(v);
@@ -710,6 +758,9 @@ impl<F: Bench> WorkloadRun for WorkloadState<F> {
                     samples.variant = leak(twin_name(descriptor.name));
                     samples.same_code_as = Some(descriptor.name);
                     samples.twin = true;
+                } else if let Slot::Baseline(_) = slot {
+                    samples.variant = leak(baseline_name(descriptor.name));
+                    samples.baseline_of = Some(descriptor.name);
                 } else if copies.len() >= 2 && copies[1..].contains(&descriptor.name) {
                     samples.same_code_as = Some(copies[0]);
                 }

@@ -13,7 +13,7 @@
 
 use crate::base::nested::{nested_median_interval_at, nested_ratio_at, Layout};
 use crate::base::stats::{geometric_mean, round_significant, Summary};
-use crate::record::{Interval, Measurement, Mode, SimdSpeedup};
+use crate::record::{CompilerShare, Fastest, Interval, Measurement, Mode, SimdSpeedup};
 use std::collections::BTreeMap;
 
 /// Significant digits kept of each round's time: far below any noise, and it keeps records
@@ -279,6 +279,58 @@ pub fn simd_speedups(measurements: &[Measurement]) -> Vec<SimdSpeedup> {
         .collect()
 }
 
+/// Per family with baseline copies ([`Measurement::baseline_of`]), in the workload that has
+/// them: the fastest baseline copy, the fastest portable variant at `level` (the CPU's, named
+/// as in [`strategies::Level::name`]) and the fastest SIMD variant, with the per-round ratios
+/// between them. Peers count among the portable variants, as in [`simd_speedups`].
+pub fn compiler_shares(measurements: &[Measurement], level: &str) -> Vec<CompilerShare> {
+    let fastest = |of: &dyn Fn(&Measurement) -> bool, like: &Measurement| {
+        measurements
+            .iter()
+            .filter(|m| workload_key(m) == workload_key(like) && of(m))
+            .min_by(|a, b| a.ns_per_op.median.total_cmp(&b.ns_per_op.median))
+    };
+    let mut seen = Vec::new();
+    let mut shares = Vec::new();
+    for copy in measurements.iter().filter(|m| m.baseline_of.is_some()) {
+        if seen.contains(&workload_key(copy)) {
+            continue;
+        }
+        seen.push(workload_key(copy));
+        let baseline = fastest(&|m| m.baseline_of.is_some(), copy);
+        let portable = fastest(&|m| m.ranked() && m.requires.is_empty(), copy);
+        let simd = fastest(&|m| m.ranked() && !m.requires.is_empty(), copy);
+        let (Some(baseline), Some(portable)) = (baseline, portable) else {
+            continue;
+        };
+        let ratio = |a: &Measurement, b: &Measurement| {
+            paired_ratio(&a.rounds, &b.rounds, b.layout()).unwrap_or_else(|| {
+                let point = kept(a.ns_per_op.median / b.ns_per_op.median);
+                Interval {
+                    median: point,
+                    low: point,
+                    high: point,
+                }
+            })
+        };
+        let named = |m: &Measurement| Fastest {
+            variant: m.baseline_of.clone().unwrap_or_else(|| m.variant.clone()),
+            ns_per_op: m.ns_per_op.median,
+        };
+        shares.push(CompilerShare {
+            family: copy.family.clone(),
+            workload: copy.workload.clone(),
+            level: level.to_string(),
+            baseline: named(baseline),
+            portable: named(portable),
+            simd: simd.map(named),
+            compiler: ratio(baseline, portable),
+            hand_simd: simd.map(|simd| ratio(portable, simd)),
+        });
+    }
+    shares
+}
+
 /// The technique family a configuration varies (`rook_attacks` of `rook_attacks.pext`); `None`
 /// for a variant that is not a configuration.
 fn varies(variant: &str) -> Option<&str> {
@@ -309,6 +361,53 @@ pub fn paired_geomean_at(a: &[&Measurement], b: &[&Measurement], level: f64) -> 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_compiler_share_pairs_the_fastest_of_each_kind() {
+        let at = |variant: &str, median: f64, rounds: [f64; 4]| {
+            let mut m = crate::tools::compare::tests::measurement(variant, 0, median);
+            m.mode = Mode::Throughput;
+            m.rounds = rounds.to_vec();
+            m.sweeps = vec![4];
+            m
+        };
+        let copy = |variant: &str, median: f64, rounds: [f64; 4]| {
+            let mut m = at(&format!("{variant}-x86-64"), median, rounds);
+            m.baseline_of = Some(variant.into());
+            m
+        };
+        let mut simd = at("avx2_batch", 0.9, [0.9; 4]);
+        simd.requires = vec!["avx2".into()];
+        let measurements = vec![
+            at("qbb", 1.0, [1.0; 4]),
+            at("hyperbola", 2.0, [2.0; 4]),
+            simd,
+            copy("qbb", 3.0, [3.0; 4]),
+            copy("hyperbola", 2.5, [2.5; 4]),
+        ];
+        let shares = compiler_shares(&measurements, "x86-64-v3");
+        assert_eq!(shares.len(), 1, "one workload has baseline copies");
+        let share = &shares[0];
+        assert_eq!(share.level, "x86-64-v3");
+        assert_eq!(
+            share.baseline.variant, "hyperbola",
+            "named by the variant, not the copy"
+        );
+        assert_eq!(share.portable.variant, "qbb");
+        assert_eq!(
+            share.simd.as_ref().map(|f| f.variant.as_str()),
+            Some("avx2_batch")
+        );
+        assert!(
+            (share.compiler.median - 2.5).abs() < 1e-9,
+            "{:?}",
+            share.compiler
+        );
+        let hand = share.hand_simd.expect("a SIMD variant ran");
+        assert!((hand.median - 1.0 / 0.9).abs() < 1e-3, "{hand:?}");
+        let ranked: Vec<_> = measurements.iter().filter(|m| m.ranked()).collect();
+        assert_eq!(ranked.len(), 3, "baseline copies are never ranked");
+    }
 
     #[test]
     fn paired_points_lie_inside_their_intervals() {

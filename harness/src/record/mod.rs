@@ -43,8 +43,10 @@ use serde::{Deserialize, Serialize};
 /// The schema this build writes. It reads every version from [`OLDEST_SCHEMA`] to this one.
 /// Schema 5: ratios' intervals carry the placement noise the A/A controls show, a tie is an
 /// interval that includes 1.00, each family's controls state that noise, and the record its
-/// resolution ([`crate::record::judge`]).
-pub const SCHEMA_VERSION: u32 = 5;
+/// resolution ([`crate::record::judge`]). Schema 6: portable variants measured in their
+/// baseline copies too, and what the compiler and hand SIMD give each family
+/// ([`Record::compiler`]).
+pub const SCHEMA_VERSION: u32 = 6;
 /// The oldest schema this build reads.
 pub const OLDEST_SCHEMA: u32 = 1;
 
@@ -67,6 +69,10 @@ pub struct Record {
     pub ranks: Vec<Rank>,
     /// Each SIMD variant against the best portable variant of its family, in throughput mode.
     pub simd_speedups: Vec<SimdSpeedup>,
+    /// Per family whose portable variants were measured in their baseline copies too, what the
+    /// compiler gives them at the CPU's level and what hand SIMD adds (schema 6).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub compiler: Vec<CompilerShare>,
     /// Per family, its A/A controls and the placement noise they show (schema 3; the noise,
     /// schema 5).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
@@ -133,6 +139,39 @@ pub struct SimdSpeedup {
     /// (schema 2).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub interval: Option<Interval>,
+}
+
+/// What the compiler gives a family at the CPU's level, and what hand-written SIMD adds to
+/// that, in the family's headline workload, throughput: three fastest variants, each the
+/// fastest of its kind by median, and the per-round ratios between them, each with its 95%
+/// interval (the rounds measured all three).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct CompilerShare {
+    pub family: String,
+    pub workload: String,
+    /// The level the CPU's copies of the loops were compiled for (`x86-64-v3`).
+    pub level: String,
+    /// The fastest portable variant in its copy for the target's baseline.
+    pub baseline: Fastest,
+    /// The fastest portable variant in its copy for the CPU's level.
+    pub portable: Fastest,
+    /// The fastest hand-written SIMD variant (one that requires a CPU feature), if any ran.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub simd: Option<Fastest>,
+    /// `baseline` over `portable`: how many times faster the compiler's code for the level is
+    /// than its code for the baseline (above 1.00x: faster).
+    pub compiler: Interval,
+    /// `portable` over `simd`: how many times faster hand SIMD is than the compiler's best at
+    /// the level.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub hand_simd: Option<Interval>,
+}
+
+/// A variant and its median time per query.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Fastest {
+    pub variant: String,
+    pub ns_per_op: f64,
 }
 
 /// What produced the record.
@@ -295,6 +334,11 @@ pub struct Measurement {
     /// a registered variant, never ranked or advised (schema 3).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub twin: bool,
+    /// A baseline copy (`qbb-x86-64`): the variant whose loop this measurement ran in the copy
+    /// compiled for the target's baseline rather than the CPU's level; never ranked or advised
+    /// (schema 6, [`crate::measure`]).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub baseline_of: Option<String>,
     /// Median over the floor's median in the same workload.
     pub floor_multiple: Option<f64>,
     pub table_bytes: usize,
@@ -336,9 +380,10 @@ impl Measurement {
             .or_else(|| self.paired_ratio_to_best.map(|r| r.includes_parity()))
     }
 
-    /// Whether the measurement is of a ranked variant: neither the floor nor an A/A twin.
+    /// Whether the measurement is of a ranked variant: neither the floor, nor an A/A twin, nor a
+    /// baseline copy.
     pub fn ranked(&self) -> bool {
-        !self.floor && !self.twin
+        !self.floor && !self.twin && self.baseline_of.is_none()
     }
 }
 

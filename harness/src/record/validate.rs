@@ -136,6 +136,19 @@ pub fn record(record: &Record) -> Result<(), Problem> {
     for (i, s) in record.simd_speedups.iter().enumerate() {
         positive(&format!("simd_speedups[{i}].speedup"), s.speedup)?;
     }
+    for (i, c) in record.compiler.iter().enumerate() {
+        let at = format!("compiler[{i}]");
+        names::checked("family", &c.family).map_err(|e| bad_name(&at, e))?;
+        let fastest = [Some(&c.baseline), Some(&c.portable), c.simd.as_ref()];
+        for f in fastest.into_iter().flatten() {
+            names::checked("variant", &f.variant).map_err(|e| bad_name(&at, e))?;
+            positive(&format!("{at}.ns_per_op"), f.ns_per_op)?;
+        }
+        bracket(&format!("{at}.compiler"), &c.compiler)?;
+        if let Some(hand) = &c.hand_simd {
+            bracket(&format!("{at}.hand_simd"), hand)?;
+        }
+    }
     controls(record)
 }
 

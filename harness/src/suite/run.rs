@@ -7,7 +7,7 @@ use crate::base::machine::Machine;
 use crate::choose::select::Selection;
 use crate::measure::analyze;
 use crate::measure::Measured;
-use crate::record::analysis::simd_speedups;
+use crate::record::analysis::{compiler_shares, simd_speedups};
 use crate::record::{ClockEstimate, Record, Run, Tool, CACHE_STATE, SCHEMA_VERSION};
 use crate::render::report::verdicts;
 use std::time::Instant;
@@ -93,6 +93,7 @@ pub fn record_of(
         fork_clocks: measured.fork_clocks.clone(),
         outliers: analysis.outliers,
         simd_speedups: simd_speedups(&analysis.measurements),
+        compiler: compiler_shares(&analysis.measurements, level.name()),
         measurements: analysis.measurements,
         resolution: crate::record::judge::resolution(
             &analysis.ranks,

@@ -107,6 +107,10 @@ pub struct FamilyAdvice {
     /// variant's time per unit and rate on the headline distribution in throughput mode.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub rate: Option<Rate>,
+    /// What the compiler gives the family at the CPU's level and what hand SIMD adds, where
+    /// the record measured its baseline copies (schema 6).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub compiler: Option<crate::record::CompilerShare>,
     /// Measured only in a `--quick` run.
     pub quick: bool,
 }
@@ -317,6 +321,7 @@ fn family_advice(record: &Record, noise: &Noise, family: &str) -> Option<FamilyA
         crossover: crossover(record, noise, family, best_name),
         contexts: context_table(record, noise, family),
         rate: rate(record, family, best_name),
+        compiler: record.compiler.iter().find(|c| c.family == family).cloned(),
         quick: record.run.quick,
     })
 }

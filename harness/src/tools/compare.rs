@@ -582,6 +582,7 @@ pub(crate) mod tests {
             tied_with_best: None,
             same_code_as: None,
             twin: false,
+            baseline_of: None,
             floor_multiple: None,
             table_bytes: 0,
             requires: vec![],

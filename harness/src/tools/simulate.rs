@@ -394,6 +394,7 @@ fn synthetic(
         tied_with_best: None,
         same_code_as: twin.then(|| variant.trim_end_matches("-aa").to_string()),
         twin,
+        baseline_of: None,
         floor_multiple: None,
         table_bytes: 0,
         requires: Vec::new(),

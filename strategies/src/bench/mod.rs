@@ -163,6 +163,12 @@ pub struct Shape {
     /// untimed passes (the search), leaves it out, since at the run's minimum rounds it would
     /// double the family's time.
     pub warm_round: bool,
+    /// Whether a query's work is inlined into the measuring loop, so that the loop's copy at
+    /// the CPU's level ([`crate::framework::level`]) runs other instructions than its baseline
+    /// copy, and the harness measures a portable variant in both to show what the compiler
+    /// gives it. Not for perft and the search, whose recursion is called out of line and keeps
+    /// the instructions it was compiled with in either copy.
+    pub levels: bool,
 }
 
 impl Shape {
@@ -178,6 +184,7 @@ impl Shape {
         weight: 1,
         unit: "query",
         warm_round: true,
+        levels: true,
     };
 }
 

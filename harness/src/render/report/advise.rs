@@ -8,6 +8,32 @@ use crate::base::units;
 use crate::tools::advise::{ratio_text, Advice, ContextTable, FamilyAdvice, Margin, Matrix};
 use std::fmt::Write;
 
+/// What the compiler and hand SIMD give the family, in words: `compiled for x86-64-v3, the
+/// fastest portable code is 2.61× [2.50, 2.70] faster than for the baseline (qbb 2.10 ns,
+/// kogge_stone 0.80 ns); hand SIMD adds 1.03× [0.98, 1.08] (avx2_batch, 0.78 ns)`.
+pub fn compiler_words(c: &crate::record::CompilerShare) -> String {
+    let compiler = format!(
+        "compiled for {}, the fastest portable code is {} faster than for the baseline ({} {:.2} \
+         ns, {} {:.2} ns)",
+        c.level,
+        ratio_text(c.compiler.median, Some(&c.compiler)),
+        c.baseline.variant,
+        c.baseline.ns_per_op,
+        c.portable.variant,
+        c.portable.ns_per_op
+    );
+    match (&c.simd, &c.hand_simd) {
+        (Some(simd), Some(hand)) => format!(
+            "{compiler}; hand SIMD {} {} ({}, {:.2} ns)",
+            if hand.median >= 1.0 { "adds" } else { "gives" },
+            ratio_text(hand.median, Some(hand)),
+            simd.variant,
+            simd.ns_per_op
+        ),
+        _ => compiler,
+    }
+}
+
 /// What the recommendation depends on, for people.
 fn depends_on(f: &FamilyAdvice) -> String {
     let features = if f.requires.is_empty() {
@@ -91,6 +117,11 @@ pub fn render_text(advice: &Advice, bold: fn(&str) -> String) -> String {
                 f.recommended,
                 c.ratio
             );
+        }
+        if let Some(c) = &f.compiler {
+            let words = compiler_words(c);
+            let width = crate::base::console::width();
+            out.push_str(&crate::base::console::wrap(&words, width, 2));
         }
         if let Some(table) = &f.contexts {
             out.push_str(&context_text(table));
@@ -278,7 +309,7 @@ pub fn render_markdown(advice: &Advice) -> String {
         .families
         .iter()
         .flat_map(|f| {
-            f.crossover.iter().map(move |c| {
+            let crossover = f.crossover.iter().map(move |c| {
                 format!(
                     "{}: with more than about {} of other data in play, `{}` overtakes `{}`.",
                     f.family,
@@ -286,7 +317,10 @@ pub fn render_markdown(advice: &Advice) -> String {
                     c.variant,
                     f.recommended
                 )
-            })
+            });
+            let compiler =
+                (f.compiler.iter()).map(|c| format!("{}: {}.", f.family, compiler_words(c)));
+            crossover.chain(compiler)
         })
         .collect();
     if !notes.is_empty() {

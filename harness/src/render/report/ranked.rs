@@ -24,6 +24,7 @@ pub fn ranked_tables_in(record: &Record, width: usize) -> String {
         family_table(record, &family, width, &mut out);
     }
     simd_speedups(record, width, &mut out);
+    compiler_shares(record, width, &mut out);
     footnotes(record, width, &mut out);
     out
 }
@@ -41,6 +42,9 @@ struct Columns<'a> {
     /// The family's unit of work where it is not a query (queens, nodes): throughput then
     /// also shows millions of units per second (in the wide layout).
     rate: Option<String>,
+    /// The baseline's name (`x86-64`) where the family's portable variants were measured in
+    /// their baseline copies too: throughput then also shows that copy's time.
+    baseline: Option<String>,
 }
 
 /// From this many columns on, the ranked tables use their wide layout.
@@ -75,6 +79,10 @@ impl Columns<'_> {
             }
             table.group(&format!("{} ({})", mode.name(), self.workload), &columns);
             table.optional(priority);
+            if let (Mode::Throughput, Some(baseline)) = (mode, &self.baseline) {
+                table.column(&format!("@{baseline}"), true);
+                table.optional(2);
+            }
         }
         if let Some(e) = self.pressure {
             table.column(&format!("@{}", units::bytes_compact(e)), true);
@@ -96,6 +104,12 @@ impl Columns<'_> {
                 cells.push(m.map_or("-".into(), |m| {
                     format!("{:.0}", 1e3 / m.ns_per_op.median.max(1e-9))
                 }));
+            }
+            if mode == Mode::Throughput && self.baseline.is_some() && !self.compact {
+                let copy = self.record.family(self.family).find(|m| {
+                    m.baseline_of.as_deref() == Some(variant) && m.workload == self.workload
+                });
+                cells.push(copy.map_or("-".into(), |m| format!("{:.2}", m.ns_per_op.median)));
             }
         }
         if let Some(e) = self.pressure {
@@ -196,6 +210,7 @@ fn family_table(record: &Record, family: &str, width: usize, out: &mut String) {
         cycles: record.clock.is_some(),
         compact,
         rate: record.work_unit(family),
+        baseline: baseline_level(record, family),
     };
     let mut table = TextTable::default();
     columns.headers(&mut table);
@@ -225,6 +240,80 @@ fn family_table(record: &Record, family: &str, width: usize, out: &mut String) {
     for line in uncertainty::control_lines(record, family) {
         out.push_str(&wrap(&line, width, 2));
     }
+}
+
+/// The name of the level the baseline copies of `family` were compiled for (`x86-64`), from
+/// their names; `None` where it has none.
+pub fn baseline_level(record: &Record, family: &str) -> Option<String> {
+    record.family(family).find_map(|m| {
+        let of = m.baseline_of.as_deref()?;
+        Some(
+            m.variant
+                .strip_prefix(of)?
+                .trim_start_matches('-')
+                .to_string(),
+        )
+    })
+}
+
+/// What the compiler gives each family at the CPU's level and what hand SIMD adds
+/// ([`crate::record::CompilerShare`]): three times and the two ratios between them.
+fn compiler_shares(record: &Record, width: usize, out: &mut String) {
+    let Some(first) = record.compiler.first() else {
+        return;
+    };
+    let baseline = baseline_level(record, &first.family).unwrap_or_else(|| "baseline".into());
+    out.push('\n');
+    out.push_str(&wrap(
+        &format!(
+            "What the compiler gives and what hand SIMD adds, throughput on each family's first \
+             distribution, ns per query: the fastest portable variant compiled for {baseline}, \
+             the fastest compiled for {}, the fastest hand-written SIMD variant; each ratio is \
+             how many times faster the next one is, with its 95% interval:",
+            first.level
+        ),
+        width,
+        0,
+    ));
+    let mut table = TextTable::default();
+    for (header, right, optional) in [
+        ("family", false, None),
+        (baseline.as_str(), true, None),
+        (first.level.as_str(), true, None),
+        ("compiler gives", false, None),
+        ("SIMD", true, None),
+        ("hand SIMD adds", false, None),
+        ("fastest of each", false, Some(1)),
+    ] {
+        table.column(header, right);
+        if let Some(priority) = optional {
+            table.optional(priority);
+        }
+    }
+    let ratio = |i: &crate::record::Interval| {
+        let tie = if i.includes_parity() { TIE } else { "" };
+        format!("{:.2}x {} {tie}", i.median, uncertainty::bracket(i))
+    };
+    for c in &record.compiler {
+        let simd = c.simd.as_ref();
+        let names = [Some(&c.baseline), Some(&c.portable), simd]
+            .into_iter()
+            .flatten()
+            .map(|f| f.variant.as_str())
+            .collect::<Vec<_>>()
+            .join(", ");
+        table.row(vec![
+            c.family.clone(),
+            format!("{:.2}", c.baseline.ns_per_op),
+            format!("{:.2}", c.portable.ns_per_op),
+            ratio(&c.compiler),
+            simd.map_or("-".into(), |f| format!("{:.2}", f.ns_per_op)),
+            c.hand_simd.as_ref().map_or("-".into(), ratio),
+            names,
+        ]);
+    }
+    table.label_columns(1);
+    out.push_str(&table.render_fit(width, 2));
 }
 
 fn simd_speedups(record: &Record, width: usize, out: &mut String) {

@@ -158,6 +158,7 @@ impl Bench for PerftFamily {
             cache_pressure: false,
             weight: 8,
             unit: "node",
+            levels: false,
             ..Shape::DEFAULT
         }
     }

@@ -168,6 +168,7 @@ impl Bench for SearchFamily {
             cache_pressure: false,
             weight: 7,
             unit: "node",
+            levels: false,
             warm_round: false,
         }
     }
