@@ -299,7 +299,7 @@ pub fn compiler_shares(measurements: &[Measurement], level: &str) -> Vec<Compile
         seen.push(workload_key(copy));
         let baseline = fastest(&|m| m.baseline_of.is_some(), copy);
         let portable = fastest(&|m| m.ranked() && m.requires.is_empty(), copy);
-        let simd = fastest(&|m| m.ranked() && !m.requires.is_empty(), copy);
+        let simd = fastest(&|m| m.ranked() && vector(m), copy);
         let (Some(baseline), Some(portable)) = (baseline, portable) else {
             continue;
         };
@@ -329,6 +329,16 @@ pub fn compiler_shares(measurements: &[Measurement], level: &str) -> Vec<Compile
         });
     }
     shares
+}
+
+/// Whether a variant is hand-written SIMD: it requires a vector instruction set
+/// ([`strategies::Feature::vector`]; `pext` alone is not).
+fn vector(m: &Measurement) -> bool {
+    m.requires.iter().any(|name| {
+        strategies::Feature::ALL
+            .iter()
+            .any(|f| f.name() == name && f.vector())
+    })
 }
 
 /// The technique family a configuration varies (`rook_attacks` of `rook_attacks.pext`); `None`
@@ -378,7 +388,10 @@ mod tests {
         };
         let mut simd = at("avx2_batch", 0.9, [0.9; 4]);
         simd.requires = vec!["avx2".into()];
+        let mut pext = at("pext", 0.5, [0.5; 4]);
+        pext.requires = vec!["bmi2".into()];
         let measurements = vec![
+            pext,
             at("qbb", 1.0, [1.0; 4]),
             at("hyperbola", 2.0, [2.0; 4]),
             simd,
@@ -406,7 +419,7 @@ mod tests {
         let hand = share.hand_simd.expect("a SIMD variant ran");
         assert!((hand.median - 1.0 / 0.9).abs() < 1e-3, "{hand:?}");
         let ranked: Vec<_> = measurements.iter().filter(|m| m.ranked()).collect();
-        assert_eq!(ranked.len(), 3, "baseline copies are never ranked");
+        assert_eq!(ranked.len(), 4, "baseline copies are never ranked");
     }
 
     #[test]

@@ -155,7 +155,8 @@ pub struct CompilerShare {
     pub baseline: Fastest,
     /// The fastest portable variant in its copy for the CPU's level.
     pub portable: Fastest,
-    /// The fastest hand-written SIMD variant (one that requires a CPU feature), if any ran.
+    /// The fastest hand-written SIMD variant (one that requires a vector instruction set, not
+    /// only BMI2), if any ran.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub simd: Option<Fastest>,
     /// `baseline` over `portable`: how many times faster the compiler's code for the level is

@@ -49,6 +49,12 @@ impl Feature {
         }
     }
 
+    /// Whether the feature is a vector (SIMD) instruction set: every one but BMI2, whose
+    /// `pext` and `pdep` work on one 64-bit register.
+    pub const fn vector(self) -> bool {
+        !matches!(self, Feature::Bmi2)
+    }
+
     /// The architecture on which the feature can exist at all.
     pub const fn arch(self) -> &'static str {
         match self {
