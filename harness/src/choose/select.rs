@@ -129,7 +129,7 @@ pub fn entries<F: Family>(cpu: &Cpu, selection: &Selection) -> Vec<(F::Variant, 
 /// baseline, when the loops run at `level` (and so whether verification checks that copy):
 /// for a portable variant (one that requires no CPU feature) of a family whose work is inlined
 /// into the loop ([`strategies::Shape::levels`]), on a CPU whose level is above the baseline
-/// ([`crate::measure`], "Baseline copies").
+/// (the runner's "Baseline copies").
 pub fn has_baseline_copy<F: Bench>(variant: F::Variant, level: Level) -> bool {
     level != Level::Baseline && F::shape().levels && F::descriptor(variant).requires.is_empty()
 }

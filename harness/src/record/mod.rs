@@ -337,7 +337,7 @@ pub struct Measurement {
     pub twin: bool,
     /// A baseline copy (`qbb-x86-64`): the variant whose loop this measurement ran in the copy
     /// compiled for the target's baseline rather than the CPU's level; never ranked or advised
-    /// (schema 6, [`crate::measure`]).
+    /// (schema 6; the runner's "Baseline copies").
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub baseline_of: Option<String>,
     /// Median over the floor's median in the same workload.
