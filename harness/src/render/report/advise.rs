@@ -9,9 +9,8 @@ use crate::tools::advise::{ratio_text, Advice, ContextTable, FamilyAdvice, Margi
 use std::fmt::Write;
 
 /// What the compiler and hand SIMD give the family, in words, as the report's table heads
-/// them: `the compiler gives 1.91× [1.88, 1.95] at x86-64-v3 over the baseline
-/// (parallel_prefix_wide 0.76 ns there, parallel_prefix 0.40 ns); hand SIMD adds 1.00× [0.99,
-/// 1.03] (avx2_batch, 0.40 ns)`. A ratio below 1.00× is a loss.
+/// them: `the compiler gives R [low, high] at LEVEL over the baseline (VARIANT T ns there,
+/// VARIANT T ns); hand SIMD adds R [low, high] (VARIANT, T ns)`. A ratio below 1.00× is a loss.
 pub fn compiler_words(c: &crate::record::CompilerShare) -> String {
     let compiler = format!(
         "the compiler gives {} at {} over the baseline ({} {:.2} ns there, {} {:.2} ns)",
