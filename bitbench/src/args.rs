@@ -142,6 +142,9 @@ pub enum Command {
     /// (internal) The cache simulation's worker, run under valgrind by `run --cache-sim`.
     #[command(hide = true)]
     CacheSimWorker(CacheSimWorkerArgs),
+    /// (internal) The bound's worker, run under valgrind by `run` (tools::bound).
+    #[command(hide = true)]
+    BoundWorker(CacheSimWorkerArgs),
     /// (internal) One fork of a measurement: builds the workloads of `--tool` and measures
     /// the slices its parent sends (harness::measure::fork).
     #[command(hide = true)]
@@ -170,6 +173,7 @@ impl Command {
             Command::Crosscheck(a) => (Some(&mut a.only), Some(&mut a.disable)),
             Command::Invariance(a) => (Some(&mut a.only), Some(&mut a.disable)),
             Command::CacheSimWorker(a) => (Some(&mut a.only), Some(&mut a.disable)),
+            Command::BoundWorker(a) => (Some(&mut a.only), Some(&mut a.disable)),
             Command::ForkWorker(a) => (Some(&mut a.only), Some(&mut a.disable)),
         }
     }
@@ -450,12 +454,20 @@ pub struct RunArgs {
     /// Only check the timer: time chains of 1 to 32 dependent adds and print the line fit.
     #[arg(
         long,
-        conflicts_with_all = ["quick", "budget", "out", "seed", "cache_sim", "forks", "only", "disable"]
+        conflicts_with_all = ["quick", "budget", "out", "seed", "cache_sim", "bound", "forks", "only", "disable"]
     )]
     pub self_check: bool,
     /// Also count simulated cache misses per query under valgrind (cache-pressure workloads).
     #[arg(long)]
     pub cache_sim: bool,
+    /// Estimate each headline loop's throughput bound (valgrind and llvm-mca), and show how
+    /// many times it the measured cycles are ("x of bound"). Without this or --no-bound, a
+    /// full run makes the bound where both tools are found.
+    #[arg(long, conflicts_with = "no_bound")]
+    pub bound: bool,
+    /// Make no bound.
+    #[arg(long)]
+    pub no_bound: bool,
     #[command(flatten)]
     pub only: Only,
     #[command(flatten)]

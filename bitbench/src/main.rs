@@ -120,5 +120,12 @@ fn dispatch(cli: Cli, name: &str) -> Result<ExitCode> {
             harness::tools::cachesim::worker(&stages, &context.selection, &context.cpu, args.seed);
             Ok(ExitCode::SUCCESS)
         }
+        Command::BoundWorker(args) => {
+            let context = Context::new(&args.only, &args.disable)?;
+            let stages: Vec<harness::tools::bound::Stage> =
+                cli::families().iter().map(|f| f.bound).collect();
+            harness::tools::bound::worker(&stages, &context.selection, &context.cpu, args.seed);
+            Ok(ExitCode::SUCCESS)
+        }
     }
 }

@@ -140,6 +140,8 @@ pub fn advise(
             out: args.results.clone(),
             self_check: false,
             cache_sim: false,
+            bound: false,
+            no_bound: false,
             only: args.only.clone(),
             disable: args.disable.clone(),
         };

@@ -10,7 +10,8 @@ use harness::measure::clock::{self, ClockEstimate};
 use harness::measure::fork::Spawn;
 use harness::measure::{Halt, Measured, Plan, Progress, SweepLines};
 use harness::record::utc_now;
-use harness::{base::console, base::names, render::report, suite, tools::cachesim};
+use harness::tools::{bound, cachesim};
+use harness::{base::console, base::names, render::report, suite};
 use harness::{errln, out, outln};
 use std::io::IsTerminal;
 use std::path::PathBuf;
@@ -72,6 +73,7 @@ pub fn run_and_write(context: &Context, args: &RunArgs) -> Result<PathBuf> {
     if args.cache_sim {
         cachesim::check_available()?;
     }
+    let bound_tools = bound_tools(args)?;
 
     if !super::verified(context, args.measuring.seed) {
         return Err(Disagreed.into());
@@ -104,6 +106,16 @@ pub fn run_and_write(context: &Context, args: &RunArgs) -> Result<PathBuf> {
         )
         .context(nothing)?;
     }
+    if let Some(tools) = &bound_tools {
+        bound::bound(
+            &mut record,
+            tools,
+            &context.selection,
+            &context.cpu,
+            args.measuring.seed,
+        )
+        .context(nothing)?;
+    }
     if let Some(line) = report::resolution_line(&record) {
         out!("{}", console::wrap(&line, console::width(), 2));
     }
@@ -121,6 +133,22 @@ pub fn run_and_write(context: &Context, args: &RunArgs) -> Result<PathBuf> {
         harness::render::report::advise::render_summary(&advice, console::width())
     );
     Ok(path)
+}
+
+/// The tools of the bound, if the run makes one: with `--bound`, or on a full run where they
+/// are found; an error with `--bound` where they are not.
+fn bound_tools(args: &RunArgs) -> Result<Option<bound::Tools>> {
+    if args.no_bound || (args.measuring.quick && !args.bound) {
+        return Ok(None);
+    }
+    match bound::find_tools() {
+        Ok(tools) => Ok(Some(tools)),
+        Err(e) if args.bound => Err(e),
+        Err(e) => {
+            errln!("bound: none made ({e:#})");
+            Ok(None)
+        }
+    }
 }
 
 /// What the run is about to do: how long it measures, the seed, what it covers, where the

@@ -141,5 +141,6 @@ fn measurement(
         floor: s.floor,
         suspect: false,
         cache_sim: None,
+        bound: None,
     })
 }

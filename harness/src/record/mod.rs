@@ -45,8 +45,9 @@ use serde::{Deserialize, Serialize};
 /// interval that includes 1.00, each family's controls state that noise, and the record its
 /// resolution ([`crate::record::judge`]). Schema 6: portable variants measured in their
 /// baseline copies too, and what the compiler and hand SIMD give each family
-/// ([`Record::compiler`]).
-pub const SCHEMA_VERSION: u32 = 6;
+/// ([`Record::compiler`]). Schema 7: a throughput bound of each headline loop, where the run
+/// could make one ([`Record::bound`], [`Measurement::bound`]).
+pub const SCHEMA_VERSION: u32 = 7;
 /// The oldest schema this build reads.
 pub const OLDEST_SCHEMA: u32 = 1;
 
@@ -80,6 +81,10 @@ pub struct Record {
     /// The caches the cache simulation modelled, when the run made one (`run --cache-sim`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub cache_sim: Option<SimulatedCaches>,
+    /// How the throughput bounds of the headline loops were estimated, when the run made them
+    /// (schema 7; `crate::tools::bound`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub bound: Option<BoundMethod>,
     /// Measurements that one fork measured apart from all the others (schema 4;
     /// [`crate::base::nested::fork_outlier`]).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
@@ -354,6 +359,19 @@ pub struct Measurement {
     /// Simulated cache misses per query (cache-pressure mode, `run --cache-sim`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub cache_sim: Option<CacheCounts>,
+    /// An estimate of the fewest cycles per unit the measured loop could take (schema 7; the
+    /// family's headline workload only, when the run made bounds).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub bound: Option<Bound>,
+}
+
+impl Measurement {
+    /// Measured cycles per unit over the bound: how many times slower than the bound the
+    /// loop ran. `None` without a bound or a clock estimate.
+    pub fn x_of_bound(&self) -> Option<f64> {
+        let bound = self.bound?;
+        (bound.cycles > 0.0).then_some(self.cycles_per_op_estimate? / bound.cycles)
+    }
 }
 
 fn query() -> String {
@@ -386,6 +404,30 @@ impl Measurement {
     pub fn ranked(&self) -> bool {
         !self.floor && !self.twin && self.baseline_of.is_none()
     }
+}
+
+/// A throughput bound of one measured loop, per unit of the family's work.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Bound {
+    /// The sum over the loop's counted blocks of count x reciprocal throughput.
+    pub cycles: f64,
+    /// Instructions counted per unit, all of them.
+    pub instructions: f64,
+    /// The share of those in the blocks the bound sums (0 to 1).
+    pub covered: f64,
+}
+
+/// How a record's bounds were estimated.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct BoundMethod {
+    /// The tools and what was taken from them.
+    pub tool: String,
+    /// The scheduling model llvm-mca used (`znver3`).
+    pub model: String,
+    /// The level of the loop copies counted (valgrind's CPU's; it has no AVX-512).
+    pub level: String,
 }
 
 /// Per-query counts of valgrind's cache simulation for one variant at one eviction size.

@@ -329,6 +329,16 @@ fn measurement(m: &Measurement) -> Result<(), Problem> {
             }
         }
     }
+    if let Some(bound) = &m.bound {
+        positive("bound.cycles", bound.cycles)?;
+        positive("bound.instructions", bound.instructions)?;
+        if !(0.0..=1.0).contains(&bound.covered) {
+            return problem(
+                "bound.covered",
+                format!("{} is not a share between 0 and 1", Shown(bound.covered)),
+            );
+        }
+    }
     Ok(())
 }
 

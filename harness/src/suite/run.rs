@@ -103,5 +103,6 @@ pub fn record_of(
         ranks: analysis.ranks,
         controls: analysis.controls,
         cache_sim: None,
+        bound: None,
     }
 }

@@ -1,6 +1,6 @@
 //! A family's stages with its type erased: plain function pointers to the harness's generic
 //! code ([`crate::choose::verify`], [`crate::measure`], [`crate::tools::invariance`], [`crate::tools::crosscheck`],
-//! [`crate::tools::cachesim`]) compiled for that family.
+//! [`crate::tools::cachesim`], [`crate::tools::bound`]) compiled for that family.
 //!
 //! Why: Rust compiles a generic function in the crate that names its type arguments. The
 //! stages that take a [`FamilyStages`] list are not generic, so the measuring loops of a
@@ -12,6 +12,7 @@
 use crate::choose::select::Selection;
 use crate::choose::verify::{verify_family, Verdict};
 use crate::measure::{prepare_family, Plan, WorkloadRun};
+use crate::tools::bound;
 use crate::tools::cachesim;
 use crate::tools::crosscheck;
 use crate::tools::invariance;
@@ -32,6 +33,8 @@ pub struct FamilyStages {
     pub crosscheck: crosscheck::Stage,
     /// The family's part of the cache-simulation worker ([`crate::tools::cachesim::worker`]).
     pub replay: cachesim::Stage,
+    /// The family's part of the bound's worker ([`crate::tools::bound::worker`]).
+    pub bound: bound::Stage,
 }
 
 impl FamilyStages {
@@ -44,6 +47,7 @@ impl FamilyStages {
             invariance: invariance::collect_family::<F>,
             crosscheck: crosscheck::collect_family::<F>,
             replay: cachesim::replay_family::<F>,
+            bound: bound::count_family::<F>,
         }
     }
 

@@ -83,9 +83,12 @@ pub fn simulated_caches(record: &Record) -> Result<SimulatedCaches> {
     })
 }
 
-/// Runs `command` to its end, unless a signal stops bitbench first (see [`crate::base::signals`]):
-/// then the child is killed and waited for, and the error says so.
-fn wait_unless_stopped(mut command: Command) -> Result<std::process::Output> {
+/// Runs `command` (valgrind, for `what`) to its end, unless a signal stops bitbench first (see
+/// [`crate::base::signals`]): then the child is killed and waited for, and the error says so.
+pub(crate) fn wait_unless_stopped(
+    mut command: Command,
+    what: &'static str,
+) -> Result<std::process::Output> {
     use std::io::Read;
     let mut child = command
         .stdout(std::process::Stdio::null())
@@ -103,7 +106,7 @@ fn wait_unless_stopped(mut command: Command) -> Result<std::process::Output> {
         if let Some(stopped) = crate::base::signals::received() {
             let _ = child.kill();
             let _ = child.wait();
-            return Err(anyhow::Error::new(stopped).context("the cache simulation"));
+            return Err(anyhow::Error::new(stopped).context(what));
         }
         if let Some(status) = child.try_wait().context("waiting for valgrind")? {
             break status;
@@ -147,7 +150,7 @@ pub fn simulate(record: &mut Record, selection: &Selection, cpu: &Cpu, seed: u64
         .arg("--seed")
         .arg(seed.to_string());
     errln!("cache simulation: the pressure workloads under Callgrind (this takes a while)");
-    let output = wait_unless_stopped(command)?;
+    let output = wait_unless_stopped(command, "the cache simulation")?;
     if !output.status.success() {
         bail!(
             "the cache simulation failed: {}",
@@ -354,11 +357,17 @@ pub mod client {
     const TOGGLE_COLLECT: u64 = BASE + 2;
     const DUMP_STATS_AT: u64 = BASE + 3;
     const START_INSTRUMENTATION: u64 = BASE + 4;
+    const STOP_INSTRUMENTATION: u64 = BASE + 5;
 
     /// Starts Callgrind's instrumentation (with `--instr-atstart=no`, everything before runs
     /// uninstrumented, about twenty times faster, and is neither counted nor cache-simulated).
     pub fn start_instrumentation() {
         request([START_INSTRUMENTATION, 0, 0, 0, 0, 0]);
+    }
+
+    /// Stops Callgrind's instrumentation until the next [`start_instrumentation`].
+    pub fn stop_instrumentation() {
+        request([STOP_INSTRUMENTATION, 0, 0, 0, 0, 0]);
     }
 
     pub fn zero_stats() {

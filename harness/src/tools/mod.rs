@@ -7,11 +7,13 @@
 //! - [`crosscheck`]: the harness against the simplest loop that could measure the same;
 //! - [`invariance`]: whether a variant's time depends on which others share the run;
 //! - [`cachesim`]: valgrind's cache simulation of the cache-pressure sweep;
+//! - [`bound`]: each kernel's distance to a throughput bound of its loop (llvm-mca);
 //! - [`engine`]: a UCI engine's perft beside our move generator's;
 //! - [`export`]: a record for the trackers people already use;
 //! - [`simulate`]: the record's estimator against the one before it, on synthetic runs.
 
 pub mod advise;
+pub mod bound;
 pub mod cachesim;
 pub mod compare;
 pub mod crosscheck;

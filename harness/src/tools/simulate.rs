@@ -402,6 +402,7 @@ fn synthetic(
         floor: false,
         suspect: false,
         cache_sim: None,
+        bound: None,
     }
 }
 

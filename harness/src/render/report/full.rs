@@ -29,6 +29,15 @@ pub fn full_tables(record: &Record) -> String {
         cache_simulation(record, &family, &mut out);
     }
     out.push_str("## Notes\n\n");
+    if let Some(b) = &record.bound {
+        let _ = writeln!(
+            out,
+            "- Bound cycles/op is an estimate of the fewest cycles per unit the measured loop \
+             could take ({}, scheduling model {}, the {} copies of the loops), on each family's \
+             first workload; x of bound is the measured cycles/op over it.",
+            b.tool, b.model, b.level
+        );
+    }
     for line in uncertainty::explanation(record) {
         let _ = writeln!(out, "- {line}");
     }
@@ -47,11 +56,11 @@ fn mode_table(record: &Record, family: &str, mode: Mode, rows: &[&Measurement], 
     let _ = writeln!(out, "## {family} — {}\n", mode.name());
     let _ = writeln!(
         out,
-        "| workload | evict | variant | median ns/op | {spread} | MAD | min | samples | cycles/op (est.) | ratio to best | paired ratio [95%] | × floor | table |"
+        "| workload | evict | variant | median ns/op | {spread} | MAD | min | samples | cycles/op (est.) | bound cycles/op (est.) | x of bound | ratio to best | paired ratio [95%] | × floor | table |"
     );
     let _ = writeln!(
         out,
-        "|---|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|"
+        "|---|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|"
     );
     for m in rows {
         let s = Spread::of(m);
@@ -62,7 +71,7 @@ fn mode_table(record: &Record, family: &str, mode: Mode, rows: &[&Measurement], 
         };
         let _ = writeln!(
             out,
-            "| {} | {} | {}{} | {:.3} | [{:.3}, {:.3}] | {:.3} | {:.3} | {} | {} | {} | {} | {} | {} |",
+            "| {} | {} | {}{} | {:.3} | [{:.3}, {:.3}] | {:.3} | {:.3} | {} | {} | {} | {} | {} | {} | {} | {} |",
             m.workload,
             units::bytes_compact(m.eviction_bytes),
             m.variant,
@@ -81,6 +90,8 @@ fn mode_table(record: &Record, family: &str, mode: Mode, rows: &[&Measurement], 
             m.ns_per_op.samples,
             m.cycles_per_op_estimate
                 .map_or("-".into(), |c| format!("{c:.2}")),
+            m.bound.map_or("-".into(), |b| format!("{:.2}", b.cycles)),
+            m.x_of_bound().map_or("-".into(), |x| format!("{x:.2}")),
             m.ratio_to_best.map_or("-".into(), |r| format!("{r:.2}x")),
             uncertainty::paired_ratio(m, "x").map_or("-".into(), |p| p + &tie),
             m.floor_multiple.map_or("-".into(), |f| format!("{f:.2}")),

@@ -25,6 +25,7 @@ pub fn ranked_tables_in(record: &Record, width: usize) -> String {
     }
     simd_speedups(record, width, &mut out);
     compiler_shares(record, width, &mut out);
+    bound_distances(record, width, &mut out);
     footnotes(record, width, &mut out);
     out
 }
@@ -45,6 +46,9 @@ struct Columns<'a> {
     /// The baseline's name (`x86-64`) where the family's portable variants were measured in
     /// their baseline copies too: throughput then also shows that copy's time.
     baseline: Option<String>,
+    /// Whether the family's headline measurements have a throughput bound: throughput then
+    /// also shows how many times it the measured cycles are.
+    bound: bool,
 }
 
 /// From this many columns on, the ranked tables use their wide layout.
@@ -83,6 +87,10 @@ impl Columns<'_> {
                 table.column(&format!("@{baseline}"), true);
                 table.optional(2);
             }
+            if mode == Mode::Throughput && self.bound {
+                table.column("x bound", true);
+                table.optional(2);
+            }
         }
         if let Some(e) = self.pressure {
             table.column(&format!("@{}", units::bytes_compact(e)), true);
@@ -110,6 +118,12 @@ impl Columns<'_> {
                     m.baseline_of.as_deref() == Some(variant) && m.workload == self.workload
                 });
                 cells.push(copy.map_or("-".into(), |m| format!("{:.2}", m.ns_per_op.median)));
+            }
+            if mode == Mode::Throughput && self.bound && !self.compact {
+                cells.push(
+                    m.and_then(Measurement::x_of_bound)
+                        .map_or("-".into(), |x| format!("{x:.1}")),
+                );
             }
         }
         if let Some(e) = self.pressure {
@@ -211,6 +225,7 @@ fn family_table(record: &Record, family: &str, width: usize, out: &mut String) {
         compact,
         rate: record.work_unit(family),
         baseline: baseline_level(record, family),
+        bound: !compact && record.family(family).any(|m| m.bound.is_some()),
     };
     let mut table = TextTable::default();
     columns.headers(&mut table);
@@ -358,6 +373,45 @@ fn simd_speedups(record: &Record, width: usize, out: &mut String) {
     }
     table.label_columns(2);
     out.push_str(&table.render_fit(width, 2));
+}
+
+/// Per family whose headline loops have throughput bounds ([`Record::bound`]): each variant's
+/// measured cycles over its bound, nearest first, and where the bounds came from.
+fn bound_distances(record: &Record, width: usize, out: &mut String) {
+    let Some(method) = &record.bound else {
+        return;
+    };
+    let mut lines = Vec::new();
+    for family in record.families() {
+        let mut near: Vec<(f64, &str)> = record
+            .family(&family)
+            .filter(|m| m.ranked())
+            .filter_map(|m| Some((m.x_of_bound()?, m.variant.as_str())))
+            .collect();
+        if near.is_empty() {
+            continue;
+        }
+        near.sort_by(|a, b| a.0.total_cmp(&b.0));
+        let each: Vec<String> = near.iter().map(|(x, v)| format!("{v} {x:.1}")).collect();
+        lines.push(format!("{family}: {}", each.join(", ")));
+    }
+    if lines.is_empty() {
+        return;
+    }
+    out.push('\n');
+    out.push_str(&wrap(
+        &format!(
+            "How far each kernel is from its throughput bound, throughput on each family's first \
+             distribution: measured cycles per unit over the fewest its loop could take, nearest \
+             first. An estimate: {}, scheduling model {}, the {} copies of the loops.",
+            method.tool, method.model, method.level
+        ),
+        width,
+        0,
+    ));
+    for line in lines {
+        out.push_str(&wrap(&line, width, 2));
+    }
 }
 
 fn footnotes(record: &Record, width: usize, out: &mut String) {

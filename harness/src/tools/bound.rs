@@ -1,0 +1,628 @@
+//! How far each kernel is from what the machine could do: a throughput bound of the code that
+//! answers its queries, beside the cycles the run measured. An estimate, from two tools:
+//!
+//! 1. Valgrind's Callgrind counts how often each instruction of the measured loop runs. The
+//!    run starts this same binary under Callgrind as a worker (`bitbench bound-worker`,
+//!    hidden), which makes one untimed and one counted pass of every variant's loop in its
+//!    family's headline workload (the first, throughput): the loop the runner times, in the
+//!    copy for the level valgrind's CPU reports. Counting is switched on and off with
+//!    Callgrind's client requests ([`crate::tools::cachesim::client`]).
+//! 2. The counted code is cut into blocks: runs of adjacent instructions executed equally
+//!    often, ended by a jump, a call or a return. LLVM's machine-code analyser (`llvm-mca`),
+//!    for this CPU's scheduling model, gives each block's reciprocal throughput: the cycles one
+//!    pass of it needs at least, from its micro-ops over the execution ports and the dispatch
+//!    width, with no dependency, cache miss or misprediction.
+//!
+//! The bound is the sum over blocks of count x reciprocal throughput, over the work of the
+//! pass; "x of bound" is the measured cycles per unit (the run's clock estimate) over it. Far
+//! above 1 is a kernel limited by something else: latency chains, memory, branches. Code
+//! outside the binary (the timer's vDSO) is not in the bound; the record says how much of the
+//! counted instructions the blocks covered.
+
+use crate::choose::select::{entries, Selection};
+use crate::errln;
+use crate::measure::workload::{Prepared, Workload};
+use crate::record::{Bound, BoundMethod, Record};
+use crate::tools::cachesim::client;
+use anyhow::{bail, Context, Result};
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use strategies::{Bench, Cpu, Kernel, Level, Visitor};
+
+/// The prefix of the worker's dump names.
+const DUMP: &str = "bound";
+/// The most blocks of one variant's counted code given to llvm-mca, hottest first.
+const MAX_BLOCKS: usize = 96;
+
+/// The tools the bound needs, found.
+#[derive(Clone, Debug)]
+pub struct Tools {
+    /// The `llvm-mca` to run (`llvm-mca-16` where installed).
+    pub mca: String,
+    /// Its version line and the CPU model it uses for this host.
+    pub version: String,
+    pub model: String,
+}
+
+/// Whether valgrind, objdump and llvm-mca can run here; the error says how to get them.
+pub fn find_tools() -> Result<Tools> {
+    let runs = |program: &str, arg: &str| {
+        Command::new(program)
+            .arg(arg)
+            .output()
+            .ok()
+            .filter(|o| o.status.success())
+    };
+    let missing = "the bound needs valgrind, objdump and llvm-mca (Debian: apt-get install \
+                   valgrind binutils llvm-16)";
+    if runs("valgrind", "--version").is_none() || runs("objdump", "--version").is_none() {
+        bail!("{missing}");
+    }
+    let (mca, output) = ["llvm-mca-16", "llvm-mca"]
+        .iter()
+        .find_map(|p| runs(p, "--version").map(|o| (p.to_string(), o)))
+        .with_context(|| missing.to_string())?;
+    let text = String::from_utf8_lossy(&output.stdout).into_owned();
+    let field = |name: &str| {
+        text.lines()
+            .find_map(|l| l.trim().strip_prefix(name).map(|v| v.trim().to_string()))
+    };
+    let model = field("Host CPU:").context("llvm-mca --version names no host CPU")?;
+    let version = text
+        .lines()
+        .find_map(|l| {
+            l.split_once("LLVM version")
+                .map(|(_, v)| v.trim().to_string())
+        })
+        .unwrap_or_else(|| "?".into());
+    Ok(Tools {
+        mca,
+        version: format!("LLVM {version}"),
+        model,
+    })
+}
+
+/// Runs the worker under Callgrind and gives each measurement of the headline workloads its
+/// bound; the record says how ([`Record::bound`]).
+pub fn bound(
+    record: &mut Record,
+    tools: &Tools,
+    selection: &Selection,
+    cpu: &Cpu,
+    seed: u64,
+) -> Result<()> {
+    let started = std::time::Instant::now();
+    let scratch = tempfile::tempdir().context("a scratch folder for Callgrind's dumps")?;
+    let exe = std::env::current_exe().context("finding this binary")?;
+    let mut command = Command::new("valgrind");
+    command
+        .arg("--tool=callgrind")
+        .arg("--collect-atstart=no")
+        .arg("--instr-atstart=no")
+        .arg("--dump-instr=yes")
+        .arg("--dump-line=no")
+        .arg("--compress-pos=no")
+        .arg("--compress-strings=no")
+        .arg(format!(
+            "--callgrind-out-file={}/dump.%p",
+            scratch.path().display()
+        ))
+        .arg(&exe);
+    for feature in cpu.disabled() {
+        command.arg("--disable").arg(feature.name());
+    }
+    if !selection.names().is_empty() {
+        command.arg("--only").arg(selection.names().join(","));
+    }
+    command
+        .arg("bound-worker")
+        .arg("--seed")
+        .arg(seed.to_string());
+    errln!(
+        "bound: the headline loops under Callgrind, then llvm-mca ({})",
+        tools.model
+    );
+    let output = crate::tools::cachesim::wait_unless_stopped(command, "the bound")?;
+    if !output.status.success() {
+        bail!(
+            "the bound's worker failed under valgrind: {}",
+            String::from_utf8_lossy(&output.stderr)
+                .lines()
+                .rev()
+                .take(5)
+                .collect::<Vec<_>>()
+                .join(" / ")
+        );
+    }
+    let dumps = read_dumps(scratch.path())?;
+    errln!(
+        "bound: {} loops counted in {:.0} s; their blocks to llvm-mca",
+        dumps.len(),
+        started.elapsed().as_secs_f64()
+    );
+    let code = Code::read(&exe, dumps.iter().flat_map(|d| d.counts.keys().copied()))?;
+    let mut bounds = BTreeMap::new();
+    let mut levels = Vec::new();
+    for dump in &dumps {
+        crate::base::signals::check().context("the bound")?;
+        let blocks = blocks(&code, dump);
+        let Some(cycles) = block_cycles(tools, scratch.path(), &blocks)? else {
+            errln!(
+                "bound: llvm-mca read none of {}/{}'s blocks",
+                dump.family,
+                dump.variant
+            );
+            continue;
+        };
+        let counted: f64 = blocks
+            .iter()
+            .map(|b| (b.count * b.lines.len() as u64) as f64)
+            .sum();
+        let total = dump.total_ir as f64;
+        bounds.insert(
+            (
+                dump.family.clone(),
+                dump.variant.clone(),
+                dump.workload.clone(),
+            ),
+            Bound {
+                cycles: cycles / dump.work as f64,
+                instructions: total / dump.work as f64,
+                covered: if total > 0.0 { counted / total } else { 0.0 },
+            },
+        );
+        if !levels.contains(&dump.level) {
+            levels.push(dump.level.clone());
+        }
+    }
+    let mut filled = 0;
+    for m in record.measurements.iter_mut() {
+        let key = (m.family.clone(), m.variant.clone(), m.workload.clone());
+        if m.ranked() && m.mode == crate::record::Mode::Throughput && m.eviction_bytes == 0 {
+            if let Some(b) = bounds.get(&key) {
+                m.bound = Some(*b);
+                filled += 1;
+            }
+        }
+    }
+    errln!(
+        "bound: {filled} measurements given a bound in {:.0} s",
+        started.elapsed().as_secs_f64()
+    );
+    record.bound = Some(BoundMethod {
+        tool: format!(
+            "llvm-mca ({}), block reciprocal throughput, over valgrind callgrind counts",
+            tools.version
+        ),
+        model: tools.model.clone(),
+        level: levels.join(", "),
+    });
+    Ok(())
+}
+
+/// One dump of the worker: what was counted, and each instruction's count.
+struct Dump {
+    family: String,
+    variant: String,
+    /// The work of the counted pass, in the family's unit.
+    work: u64,
+    /// The level of the loop copy that ran.
+    level: String,
+    /// The workload's distribution (its mode is throughput).
+    workload: String,
+    /// Address (in the file: Callgrind gives each object's addresses as its file does) to
+    /// count, for this binary's instructions.
+    counts: BTreeMap<u64, u64>,
+    /// Every instruction counted, this binary's or not.
+    total_ir: u64,
+}
+
+fn read_dumps(dir: &Path) -> Result<Vec<Dump>> {
+    let exe = std::env::current_exe()?;
+    let name = exe.file_name().map(|n| n.to_string_lossy().into_owned());
+    let mut dumps = Vec::new();
+    for entry in std::fs::read_dir(dir)? {
+        let text = std::fs::read_to_string(entry?.path())?;
+        if let Some(dump) = parse_dump(&text, name.as_deref().unwrap_or("bitbench")) {
+            dumps.push(dump);
+        }
+    }
+    dumps.sort_by(|a, b| (&a.family, &a.variant).cmp(&(&b.family, &b.variant)));
+    Ok(dumps)
+}
+
+/// A dump named `bound/family/variant/work/level/distribution`; the instructions of the object whose
+/// file is named `exe` are kept, and the line after a `calls=` (a call's inclusive cost) is not
+/// an instruction's own.
+fn parse_dump(text: &str, exe: &str) -> Option<Dump> {
+    let trigger = text
+        .lines()
+        .find_map(|l| l.strip_prefix("desc: Trigger: Client Request: "))?;
+    let mut parts = trigger.trim().split('/');
+    if parts.next()? != DUMP {
+        return None;
+    }
+    let family = parts.next()?.to_string();
+    let variant = parts.next()?.to_string();
+    let work: u64 = parts.next()?.parse().ok()?;
+    let level = parts.next()?.to_string();
+    let workload = parts.next()?.to_string();
+    let mut counts = BTreeMap::new();
+    let mut total_ir = 0;
+    let mut ours = false;
+    let mut call_cost = false;
+    for line in text.lines() {
+        if let Some(object) = line.strip_prefix("ob=") {
+            ours = Path::new(object.trim())
+                .file_name()
+                .and_then(|n| n.to_str())
+                == Some(exe);
+        } else if line.starts_with("calls=") {
+            call_cost = true;
+        } else if let Some(rest) = line.strip_prefix("0x") {
+            if std::mem::take(&mut call_cost) {
+                continue;
+            }
+            let mut fields = rest.split_whitespace();
+            let (Some(address), Some(ir)) = (fields.next(), fields.next()) else {
+                continue;
+            };
+            let (Ok(address), Ok(ir)) = (u64::from_str_radix(address, 16), ir.parse::<u64>())
+            else {
+                continue;
+            };
+            total_ir += ir;
+            if ours {
+                *counts.entry(address).or_insert(0) += ir;
+            }
+        }
+    }
+    Some(Dump {
+        family,
+        variant,
+        work: work.max(1),
+        level,
+        workload,
+        counts,
+        total_ir,
+    })
+}
+
+/// The instructions around the counted addresses, disassembled by objdump: file address to
+/// AT&T text that llvm-mca reads.
+struct Code {
+    instructions: BTreeMap<u64, String>,
+}
+
+impl Code {
+    fn read(exe: &Path, addresses: impl Iterator<Item = u64>) -> Result<Code> {
+        let mut addresses: Vec<u64> = addresses.collect();
+        addresses.sort_unstable();
+        addresses.dedup();
+        // Ranges of counted code less than 16 KiB apart, one objdump each: each run of objdump
+        // reads the binary's headers, which costs more than disassembling the gaps.
+        let mut ranges: Vec<(u64, u64)> = Vec::new();
+        for &a in &addresses {
+            match ranges.last_mut() {
+                Some((_, end)) if a <= *end + 16 * 1024 => *end = a + 16,
+                _ => ranges.push((a, a + 16)),
+            }
+        }
+        let mut instructions = BTreeMap::new();
+        for (start, stop) in ranges {
+            crate::base::signals::check().context("the bound")?;
+            let output = Command::new("objdump")
+                .args(["-d", "-w", "--no-show-raw-insn"])
+                .arg(format!("--start-address={start:#x}"))
+                .arg(format!("--stop-address={stop:#x}"))
+                .arg(exe)
+                .output()
+                .context("running objdump")?;
+            if !output.status.success() {
+                bail!("objdump failed on {}", exe.display());
+            }
+            for line in String::from_utf8_lossy(&output.stdout).lines() {
+                if let Some((address, text)) = parse_objdump_line(line) {
+                    instructions.insert(address, text);
+                }
+            }
+        }
+        Ok(Code { instructions })
+    }
+}
+
+/// `  14c6011:\tlea    -0x1f018(%rip),%rax        # 14a7000 <main>` to its address and the
+/// instruction as llvm-mca reads it: no comment, no symbol, a branch's target in hexadecimal,
+/// no prefix that only pads.
+fn parse_objdump_line(line: &str) -> Option<(u64, String)> {
+    let (address, rest) = line.trim_start().split_once(":\t")?;
+    let address = u64::from_str_radix(address, 16).ok()?;
+    let text = rest.split('#').next()?.split('<').next()?.trim();
+    let mut words: Vec<&str> = text
+        .split_whitespace()
+        .filter(|w| !matches!(*w, "cs" | "ds" | "data16" | "notrack" | "bnd"))
+        .collect();
+    let mnemonic = *words.first()?;
+    if mnemonic.starts_with('(') {
+        return None;
+    }
+    let branch =
+        mnemonic.starts_with('j') || mnemonic.starts_with("call") || mnemonic.starts_with("loop");
+    let target;
+    if branch && words.len() == 2 && u64::from_str_radix(words[1], 16).is_ok() {
+        target = format!("0x{}", words[1]);
+        words[1] = &target;
+    }
+    Some((address, words.join(" ")))
+}
+
+/// A straight run of counted code: its instructions and how often it ran.
+struct Block {
+    lines: Vec<String>,
+    count: u64,
+}
+
+/// The dump's counted code cut into blocks (see [the module](self)), hottest first, at most
+/// [`MAX_BLOCKS`].
+fn blocks(code: &Code, dump: &Dump) -> Vec<Block> {
+    let mut blocks: Vec<Block> = Vec::new();
+    let mut previous: Option<(u64, bool)> = None;
+    for (&address, &count) in &dump.counts {
+        let Some(text) = code.instructions.get(&address) else {
+            previous = None;
+            continue;
+        };
+        // Adjacent: no instruction between this one and the last counted one.
+        let adjacent = previous
+            .is_some_and(|(last, _)| code.instructions.range(last + 1..address).next().is_none());
+        let continues = adjacent
+            && previous.is_some_and(|(_, ended)| !ended)
+            && blocks.last().is_some_and(|b| b.count == count);
+        if !continues {
+            blocks.push(Block {
+                lines: Vec::new(),
+                count,
+            });
+        }
+        blocks.last_mut().expect("pushed").lines.push(text.clone());
+        let mnemonic = text.split_whitespace().next().unwrap_or("");
+        let ends = mnemonic.starts_with('j')
+            || mnemonic.starts_with("call")
+            || mnemonic.starts_with("ret");
+        previous = Some((address, ends));
+    }
+    blocks.sort_by_key(|b| std::cmp::Reverse(b.count * b.lines.len() as u64));
+    blocks.truncate(MAX_BLOCKS);
+    blocks
+}
+
+/// The sum over `blocks` of count x llvm-mca's reciprocal throughput, in cycles; `None` if
+/// llvm-mca read none. A block it cannot read is left out (the record's `covered` says how
+/// much was in).
+fn block_cycles(tools: &Tools, scratch: &Path, blocks: &[Block]) -> Result<Option<f64>> {
+    let file: PathBuf = scratch.join("blocks.s");
+    let write = |blocks: &[(usize, &Block)]| -> Result<()> {
+        let mut text = String::new();
+        for (i, block) in blocks {
+            text.push_str(&format!("# LLVM-MCA-BEGIN b{i}\n"));
+            for line in &block.lines {
+                text.push_str(line);
+                text.push('\n');
+            }
+            text.push_str("# LLVM-MCA-END\n");
+        }
+        std::fs::write(&file, text).context("writing the blocks for llvm-mca")
+    };
+    let run = || -> Result<Option<BTreeMap<usize, f64>>> {
+        let output = Command::new(&tools.mca)
+            .arg(format!("-mcpu={}", tools.model))
+            .args(["-mtriple=x86_64-unknown-linux-gnu", "-iterations=1"])
+            .args(["-instruction-info=false", "-resource-pressure=false"])
+            .arg(&file)
+            .output()
+            .context("running llvm-mca")?;
+        if !output.status.success() {
+            return Ok(None);
+        }
+        Ok(Some(parse_mca(&String::from_utf8_lossy(&output.stdout))))
+    };
+    let all: Vec<(usize, &Block)> = blocks.iter().enumerate().collect();
+    write(&all)?;
+    let throughput = match run()? {
+        Some(t) => t,
+        // One block llvm-mca cannot read fails the file: then each block alone.
+        None => {
+            let mut t = BTreeMap::new();
+            for one in &all {
+                write(std::slice::from_ref(one))?;
+                if let Some(r) = run()? {
+                    t.extend(r.into_values().map(|v| (one.0, v)));
+                }
+            }
+            t
+        }
+    };
+    if throughput.is_empty() {
+        return Ok(None);
+    }
+    Ok(Some(
+        throughput
+            .iter()
+            .filter_map(|(&i, &r)| Some(blocks.get(i)?.count as f64 * r))
+            .sum(),
+    ))
+}
+
+/// Region index to its `Block RThroughput`, from llvm-mca's summary view.
+fn parse_mca(text: &str) -> BTreeMap<usize, f64> {
+    let mut out = BTreeMap::new();
+    let mut region = None;
+    for line in text.lines() {
+        if let Some(rest) = line.split_once("Code Region - b").map(|(_, r)| r) {
+            region = rest.trim().parse::<usize>().ok();
+        } else if let Some(value) = line.trim().strip_prefix("Block RThroughput:") {
+            if let (Some(r), Ok(v)) = (region, value.trim().parse::<f64>()) {
+                out.insert(r, v);
+            }
+        }
+    }
+    out
+}
+
+/// One family's part of [`worker`], compiled for its type: [`count_family`] of the family (see
+/// `suite::stages`).
+pub type Stage = fn(&Counting<'_>);
+
+/// What [`worker`] hands each family's [`Stage`].
+pub struct Counting<'a> {
+    selection: &'a Selection,
+    cpu: &'a Cpu,
+    seed: u64,
+}
+
+/// The worker: every selected variant that runs here, of every family whose loops are copied
+/// per level ([`strategies::Shape::levels`]), in its family's headline workload; one dump each.
+/// Run under Callgrind by [`bound`].
+pub fn worker(families: &[Stage], selection: &Selection, cpu: &Cpu, seed: u64) {
+    let counting = Counting {
+        selection,
+        cpu,
+        seed,
+    };
+    for stage in families {
+        stage(&counting);
+    }
+}
+
+/// Family `F`'s part of [`worker`].
+pub fn count_family<F: Bench>(counting: &Counting<'_>) {
+    if !F::shape().levels || !counting.selection.includes_family(F::NAME) {
+        return;
+    }
+    let Some(workload) = Workload::matrix::<F>().into_iter().next() else {
+        return;
+    };
+    let mut prepared = workload.prepare::<F>(counting.seed);
+    prepared.draw(1);
+    let level = Level::detect(counting.cpu);
+    for (variant, _) in entries::<F>(counting.cpu, counting.selection)
+        .into_iter()
+        .filter(|(_, e)| e.runnable.is_ok())
+    {
+        let name = F::descriptor(variant).name;
+        let _ = F::visit(
+            variant,
+            counting.cpu,
+            CountVariant {
+                prepared: &mut prepared,
+                name,
+                level,
+            },
+        );
+    }
+}
+
+struct CountVariant<'a, F: Bench> {
+    prepared: &'a mut Prepared<F>,
+    name: &'static str,
+    level: Level,
+}
+
+impl<F: Bench> Visitor<F> for CountVariant<'_, F> {
+    type Output = ();
+    fn visit<K: Kernel<F>>(self, kernel: K) {
+        // One pass to warm, one counted: the runner's timed pass, in the same copy. Only these
+        // run instrumented (valgrind's `--instr-atstart=no`): the rest runs many times faster.
+        client::start_instrumentation();
+        self.prepared.run(kernel, 1, self.level);
+        client::zero_stats();
+        client::toggle_collect();
+        let (_, work) = self.prepared.run(kernel, 1, self.level);
+        client::toggle_collect();
+        client::dump_stats_at(&format!(
+            "{DUMP}/{}/{}/{work}/{}/{}",
+            F::NAME,
+            self.name,
+            self.level.name(),
+            self.prepared.workload.distribution.name
+        ));
+        client::stop_instrumentation();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn objdump_lines_become_what_llvm_mca_reads() {
+        assert_eq!(
+            parse_objdump_line(
+                " 14c6004:\tmov    0x392d5ed(%rip),%rax        # 4df35f8 <_DYNAMIC>"
+            ),
+            Some((0x14c6004, "mov 0x392d5ed(%rip),%rax".into()))
+        );
+        assert_eq!(
+            parse_objdump_line(" 14c6020:\tjne    14c6000 <main+0x20>"),
+            Some((0x14c6020, "jne 0x14c6000".into()))
+        );
+        assert_eq!(
+            parse_objdump_line(" 14c6030:\tcs nopw 0x0(%rax,%rax,1)"),
+            Some((0x14c6030, "nopw 0x0(%rax,%rax,1)".into()))
+        );
+        assert_eq!(parse_objdump_line("00000000014c6000 <main>:"), None);
+    }
+
+    #[test]
+    fn a_dump_keeps_its_own_binary_and_no_call_costs() {
+        let dump = "version: 1\ndesc: Trigger: Client Request: bound/knight_attacks/lookup/4096/x86-64-v3/sets_0_10\n\
+                    positions: instr\nevents: Ir\nob=/x/bitbench\nfn=f\n0x1010 4096\n0x1014 4096\n\
+                    calls=1 0x2000\n0x1018 99999\n0x101c 4096\nob=/lib/libc.so\nfn=g\n0x9000 10\n";
+        let d = parse_dump(dump, "bitbench").unwrap();
+        assert_eq!(
+            (d.family.as_str(), d.variant.as_str(), d.work),
+            ("knight_attacks", "lookup", 4096)
+        );
+        assert_eq!(d.counts.len(), 3);
+        assert_eq!(d.total_ir, 3 * 4096 + 10);
+    }
+
+    #[test]
+    fn blocks_end_at_jumps_and_at_changes_of_count() {
+        let code = Code {
+            instructions: [
+                (0x10, "add %rax,%rbx"),
+                (0x13, "jne 0x10"),
+                (0x15, "inc %rcx"),
+                (0x18, "ret"),
+            ]
+            .into_iter()
+            .map(|(a, t)| (a, t.to_string()))
+            .collect(),
+        };
+        let dump = Dump {
+            family: String::new(),
+            variant: String::new(),
+            work: 1,
+            level: String::new(),
+            workload: String::new(),
+            counts: [(0x10, 100), (0x13, 100), (0x15, 100), (0x18, 1)]
+                .into_iter()
+                .collect(),
+            total_ir: 301,
+        };
+        let b = blocks(&code, &dump);
+        let shapes: Vec<(usize, u64)> = b.iter().map(|b| (b.lines.len(), b.count)).collect();
+        assert_eq!(shapes, vec![(2, 100), (1, 100), (1, 1)]);
+    }
+
+    #[test]
+    fn llvm_mca_summaries_are_read_per_region() {
+        let text = "[0] Code Region - b0\n\nIterations: 1\nBlock RThroughput: 1.5\n\n\
+                    [1] Code Region - b7\n\nBlock RThroughput: 4.0\n";
+        let r = parse_mca(text);
+        assert_eq!(r.get(&0), Some(&1.5));
+        assert_eq!(r.get(&7), Some(&4.0));
+    }
+}
