@@ -97,6 +97,7 @@ fn record(samples: &[Samples]) -> Record {
         ranks,
         controls,
         cache_sim: None,
+        bound: None,
     }
 }
 

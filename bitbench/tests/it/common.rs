@@ -134,6 +134,7 @@ pub fn synthetic_record_with(brand: &str, started_utc: &str, options: Options) -
             Vec::new()
         },
         cache_sim: None,
+        bound: None,
         measurements,
         ranks,
         controls,

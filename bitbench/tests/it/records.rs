@@ -503,3 +503,69 @@ fn baseline_copies_are_shown_beside_the_level_and_never_ranked() {
         "{words}"
     );
 }
+
+#[test]
+fn bounds_are_read_back_and_shown_as_x_of_bound() {
+    let brand = Machine::detect().cpu.brand;
+    let mut record =
+        common::synthetic_record_with(&brand, "2026-12-03T13:00:00Z", Options::default());
+    record.bound = Some(harness::record::BoundMethod {
+        tool: "llvm-mca (LLVM 16), block reciprocal throughput, over valgrind callgrind counts"
+            .into(),
+        model: "znver3".into(),
+        level: "x86-64-v3".into(),
+    });
+    let mut given = 0;
+    for m in record.measurements.iter_mut() {
+        if m.ranked() && m.mode == Mode::Throughput && m.eviction_bytes == 0 {
+            m.cycles_per_op_estimate = Some(6.0);
+            m.bound = Some(harness::record::Bound {
+                cycles: 4.0,
+                instructions: 12.0,
+                covered: 0.99,
+            });
+            given += 1;
+        }
+    }
+    assert!(given > 0);
+    let text = record.to_json();
+    let read = Record::parse(&text, Path::new("bound.json")).unwrap();
+    assert!(read == record);
+    let m = read
+        .measurements
+        .iter()
+        .find(|m| m.bound.is_some())
+        .unwrap();
+    assert_eq!(m.x_of_bound(), Some(1.5));
+    for width in [100, 140] {
+        let tables = harness::render::report::ranked_tables_in(&read, width);
+        assert!(
+            tables.contains("How far each kernel is from its throughput bound"),
+            "{tables}"
+        );
+        assert!(tables.contains("scheduling model znver3"), "{tables}");
+        assert!(tables.contains(" 1.5"), "{tables}");
+        for line in tables.lines() {
+            assert!(line.chars().count() <= width, "{width}: {line}");
+        }
+        if width == 140 {
+            assert!(tables.contains("x bound"), "{tables}");
+        }
+    }
+    let full = harness::render::report::full_tables(&read);
+    assert!(full.contains("| x of bound |"), "{full}");
+
+    let mut broken = read;
+    broken
+        .measurements
+        .iter_mut()
+        .find(|m| m.bound.is_some())
+        .unwrap()
+        .bound = Some(harness::record::Bound {
+        cycles: 4.0,
+        instructions: 12.0,
+        covered: 1.5,
+    });
+    let error = Record::parse(&broken.to_json(), Path::new("bad.json")).unwrap_err();
+    assert!(error.to_string().contains("bound.covered"), "{error}");
+}

@@ -82,7 +82,7 @@ pub struct Record {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub cache_sim: Option<SimulatedCaches>,
     /// How the throughput bounds of the headline loops were estimated, when the run made them
-    /// (schema 7; `crate::tools::bound`).
+    /// (schema 7; the tool `bound`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub bound: Option<BoundMethod>,
     /// Measurements that one fork measured apart from all the others (schema 4;

@@ -18,6 +18,10 @@
 //! above 1 is a kernel limited by something else: latency chains, memory, branches. Code
 //! outside the binary (the timer's vDSO) is not in the bound; the record says how much of the
 //! counted instructions the blocks covered.
+//!
+//! With `BITBENCH_BOUND_BLOCKS=DIR` set, each loop's blocks are also written to
+//! `DIR/<family>.<variant>.s`, as llvm-mca read them, each with its count: the assembly to read
+//! when a kernel is far from its bound.
 
 use crate::choose::select::{entries, Selection};
 use crate::errln;
@@ -30,6 +34,8 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 use strategies::{Bench, Cpu, Kernel, Level, Visitor};
 
+/// Where to keep each loop's blocks, if set (see [the module](self)).
+pub const BLOCKS_ENV: &str = "BITBENCH_BOUND_BLOCKS";
 /// The prefix of the worker's dump names.
 const DUMP: &str = "bound";
 /// The most blocks of one variant's counted code given to llvm-mca, hottest first.
@@ -147,6 +153,9 @@ pub fn bound(
     for dump in &dumps {
         crate::base::signals::check().context("the bound")?;
         let blocks = blocks(&code, dump);
+        if let Some(dir) = std::env::var_os(BLOCKS_ENV) {
+            keep_blocks(Path::new(&dir), dump, &blocks)?;
+        }
         let Some(cycles) = block_cycles(tools, scratch.path(), &blocks)? else {
             errln!(
                 "bound: llvm-mca read none of {}/{}'s blocks",
@@ -355,6 +364,28 @@ fn parse_objdump_line(line: &str) -> Option<(u64, String)> {
         words[1] = &target;
     }
     Some((address, words.join(" ")))
+}
+
+/// Writes `blocks` to `dir/<family>.<variant>.s` ([`BLOCKS_ENV`]).
+fn keep_blocks(dir: &Path, dump: &Dump, blocks: &[Block]) -> Result<()> {
+    std::fs::create_dir_all(dir).with_context(|| format!("creating {}", dir.display()))?;
+    let mut text = format!(
+        "# {}/{} on {}, {} copy: blocks hottest first, runs per unit of work\n",
+        dump.family, dump.variant, dump.workload, dump.level
+    );
+    for (i, block) in blocks.iter().enumerate() {
+        text.push_str(&format!(
+            "# runs {:.4} times per unit\n# LLVM-MCA-BEGIN b{i}\n",
+            block.count as f64 / dump.work as f64
+        ));
+        for line in &block.lines {
+            text.push_str(line);
+            text.push('\n');
+        }
+        text.push_str("# LLVM-MCA-END\n");
+    }
+    let path = dir.join(format!("{}.{}.s", dump.family, dump.variant));
+    std::fs::write(&path, text).with_context(|| format!("writing {}", path.display()))
 }
 
 /// A straight run of counted code: its instructions and how often it ran.

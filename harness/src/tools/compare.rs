@@ -590,6 +590,7 @@ pub(crate) mod tests {
             floor: false,
             suspect: false,
             cache_sim: None,
+            bound: None,
         }
     }
 
