@@ -107,14 +107,20 @@ pub fn run_and_write(context: &Context, args: &RunArgs) -> Result<PathBuf> {
         .context(nothing)?;
     }
     if let Some(tools) = &bound_tools {
-        bound::bound(
+        // The measurements are worth more than their bounds: a bound that fails is said, and
+        // the record is written without it; a signal still stops the run.
+        let before = record.clone();
+        if let Err(e) = bound::bound(
             &mut record,
             tools,
             &context.selection,
             &context.cpu,
             args.measuring.seed,
-        )
-        .context(nothing)?;
+        ) {
+            signals::check().context(nothing)?;
+            errln!("bound: none made, the record is written without ({e:#})");
+            record = before;
+        }
     }
     if let Some(line) = report::resolution_line(&record) {
         out!("{}", console::wrap(&line, console::width(), 2));

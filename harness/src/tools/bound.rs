@@ -156,7 +156,7 @@ pub fn bound(
         if let Some(dir) = std::env::var_os(BLOCKS_ENV) {
             keep_blocks(Path::new(&dir), dump, &blocks)?;
         }
-        let Some(cycles) = block_cycles(tools, scratch.path(), &blocks)? else {
+        let Some((cycles, counted)) = block_cycles(tools, scratch.path(), &blocks)? else {
             errln!(
                 "bound: llvm-mca read none of {}/{}'s blocks",
                 dump.family,
@@ -164,10 +164,6 @@ pub fn bound(
             );
             continue;
         };
-        let counted: f64 = blocks
-            .iter()
-            .map(|b| (b.count * b.lines.len() as u64) as f64)
-            .sum();
         let total = dump.total_ir as f64;
         bounds.insert(
             (
@@ -428,10 +424,10 @@ fn blocks(code: &Code, dump: &Dump) -> Vec<Block> {
     blocks
 }
 
-/// The sum over `blocks` of count x llvm-mca's reciprocal throughput, in cycles; `None` if
-/// llvm-mca read none. A block it cannot read is left out (the record's `covered` says how
-/// much was in).
-fn block_cycles(tools: &Tools, scratch: &Path, blocks: &[Block]) -> Result<Option<f64>> {
+/// The sum over `blocks` of count x llvm-mca's reciprocal throughput, in cycles, and the
+/// instructions those blocks ran; `None` if llvm-mca read none. A block it cannot read is left
+/// out of both (the record's `covered` says how much was in).
+fn block_cycles(tools: &Tools, scratch: &Path, blocks: &[Block]) -> Result<Option<(f64, f64)>> {
     let file: PathBuf = scratch.join("blocks.s");
     let write = |blocks: &[(usize, &Block)]| -> Result<()> {
         let mut text = String::new();
@@ -477,12 +473,16 @@ fn block_cycles(tools: &Tools, scratch: &Path, blocks: &[Block]) -> Result<Optio
     if throughput.is_empty() {
         return Ok(None);
     }
-    Ok(Some(
+    let read = || {
         throughput
             .iter()
-            .filter_map(|(&i, &r)| Some(blocks.get(i)?.count as f64 * r))
-            .sum(),
-    ))
+            .filter_map(|(&i, &r)| Some((blocks.get(i)?, r)))
+    };
+    let cycles = read().map(|(b, r)| b.count as f64 * r).sum();
+    let counted = read()
+        .map(|(b, _)| (b.count * b.lines.len() as u64) as f64)
+        .sum();
+    Ok(Some((cycles, counted)))
 }
 
 /// Region index to its `Block RThroughput`, from llvm-mca's summary view.
