@@ -167,7 +167,7 @@ fn describe(context: &Context, args: &RunArgs, plan: &Plan) -> String {
     let masked: Vec<&str> = context.cpu.disabled().iter().map(|f| f.name()).collect();
     format!(
         "run: {}a budget of {} s of measuring in {} (seed {:#x}), {} variants of {} \
-         families{}{}{}; records under {}{}",
+         families{}{}{}{}; records under {}{}",
         if plan.quick { "--quick, " } else { "" },
         plan.total.as_secs(),
         super::processes(plan.forks),
@@ -188,6 +188,15 @@ fn describe(context: &Context, args: &RunArgs, plan: &Plan) -> String {
             ", with the cache simulation"
         } else {
             ""
+        },
+        if args.bound {
+            ", with each loop's throughput bound"
+        } else if args.no_bound {
+            ", without the bound"
+        } else if plan.quick {
+            ""
+        } else {
+            ", with each loop's throughput bound where valgrind and llvm-mca are found"
         },
         args.out.join("<cpu>").display(),
         match harness::measure::fork::planted() {
