@@ -99,48 +99,28 @@ pub fn bound(
     seed: u64,
 ) -> Result<()> {
     let started = std::time::Instant::now();
-    let scratch = tempfile::tempdir().context("a scratch folder for Callgrind's dumps")?;
     let exe = std::env::current_exe().context("finding this binary")?;
-    let mut command = Command::new("valgrind");
-    command
-        .arg("--tool=callgrind")
-        .arg("--collect-atstart=no")
-        .arg("--instr-atstart=no")
-        .arg("--dump-instr=yes")
-        .arg("--dump-line=no")
-        .arg("--compress-pos=no")
-        .arg("--compress-strings=no")
-        .arg(format!(
-            "--callgrind-out-file={}/dump.%p",
-            scratch.path().display()
-        ))
-        .arg(&exe);
-    for feature in cpu.disabled() {
-        command.arg("--disable").arg(feature.name());
-    }
-    if !selection.names().is_empty() {
-        command.arg("--only").arg(selection.names().join(","));
-    }
-    command
-        .arg("bound-worker")
-        .arg("--seed")
-        .arg(seed.to_string());
+    let options = [
+        "--collect-atstart=no",
+        "--instr-atstart=no",
+        "--dump-instr=yes",
+        "--dump-line=no",
+        "--compress-pos=no",
+        "--compress-strings=no",
+    ]
+    .map(String::from);
     errln!(
         "bound: the headline loops under Callgrind, then llvm-mca ({})",
         tools.model
     );
-    let output = crate::tools::cachesim::wait_unless_stopped(command, "the bound")?;
-    if !output.status.success() {
-        bail!(
-            "the bound's worker failed under valgrind: {}",
-            String::from_utf8_lossy(&output.stderr)
-                .lines()
-                .rev()
-                .take(5)
-                .collect::<Vec<_>>()
-                .join(" / ")
-        );
-    }
+    let scratch = crate::tools::cachesim::callgrind_worker(
+        &options,
+        "bound-worker",
+        selection,
+        cpu,
+        seed,
+        "the bound's worker",
+    )?;
     let dumps = read_dumps(scratch.path())?;
     errln!(
         "bound: {} loops counted in {:.0} s; their blocks to llvm-mca",

@@ -83,12 +83,54 @@ pub fn simulated_caches(record: &Record) -> Result<SimulatedCaches> {
     })
 }
 
+/// Starts this binary's hidden command `worker` under Callgrind with `options`, passing on
+/// the run's disabled features, selection and seed, and waits for it ([`wait_unless_stopped`]);
+/// returns the scratch folder holding its dumps (`dump.<pid>`). A failure names `what` and
+/// ends with the last lines valgrind printed.
+pub(crate) fn callgrind_worker(
+    options: &[String],
+    worker: &str,
+    selection: &Selection,
+    cpu: &Cpu,
+    seed: u64,
+    what: &'static str,
+) -> Result<tempfile::TempDir> {
+    let scratch = tempfile::tempdir().context("a scratch folder for Callgrind's dumps")?;
+    let exe = std::env::current_exe().context("finding this binary")?;
+    let mut command = Command::new("valgrind");
+    command
+        .arg("--tool=callgrind")
+        .args(options)
+        .arg(format!(
+            "--callgrind-out-file={}/dump.%p",
+            scratch.path().display()
+        ))
+        .arg(exe);
+    for feature in cpu.disabled() {
+        command.arg("--disable").arg(feature.name());
+    }
+    if !selection.names().is_empty() {
+        command.arg("--only").arg(selection.names().join(","));
+    }
+    command.arg(worker).arg("--seed").arg(seed.to_string());
+    let output = wait_unless_stopped(command, what)?;
+    if !output.status.success() {
+        bail!(
+            "{what} failed under valgrind: {}",
+            String::from_utf8_lossy(&output.stderr)
+                .lines()
+                .rev()
+                .take(5)
+                .collect::<Vec<_>>()
+                .join(" / ")
+        );
+    }
+    Ok(scratch)
+}
+
 /// Runs `command` (valgrind, for `what`) to its end, unless a signal stops bitbench first (see
 /// [`crate::base::signals`]): then the child is killed and waited for, and the error says so.
-pub(crate) fn wait_unless_stopped(
-    mut command: Command,
-    what: &'static str,
-) -> Result<std::process::Output> {
+fn wait_unless_stopped(mut command: Command, what: &'static str) -> Result<std::process::Output> {
     use std::io::Read;
     let mut child = command
         .stdout(std::process::Stdio::null())
@@ -124,44 +166,22 @@ pub(crate) fn wait_unless_stopped(
 /// measurements.
 pub fn simulate(record: &mut Record, selection: &Selection, cpu: &Cpu, seed: u64) -> Result<()> {
     let caches = simulated_caches(record)?;
-    let scratch = tempfile::tempdir().context("a scratch folder for Callgrind's dumps")?;
-    let exe = std::env::current_exe().context("finding this binary")?;
     let arg = |c: &SimulatedCache| format!("{},{},{}", c.size_bytes, c.associativity, c.line_bytes);
-    let mut command = Command::new("valgrind");
-    command
-        .arg("--tool=callgrind")
-        .arg("--cache-sim=yes")
-        .arg(format!("--D1={}", arg(&caches.l1d)))
-        .arg(format!("--LL={}", arg(&caches.ll)))
-        .arg("--collect-atstart=no")
-        .arg(format!(
-            "--callgrind-out-file={}/dump.%p",
-            scratch.path().display()
-        ))
-        .arg(exe);
-    for feature in cpu.disabled() {
-        command.arg("--disable").arg(feature.name());
-    }
-    if !selection.names().is_empty() {
-        command.arg("--only").arg(selection.names().join(","));
-    }
-    command
-        .arg("cache-sim-worker")
-        .arg("--seed")
-        .arg(seed.to_string());
+    let options = [
+        "--cache-sim=yes".to_string(),
+        format!("--D1={}", arg(&caches.l1d)),
+        format!("--LL={}", arg(&caches.ll)),
+        "--collect-atstart=no".to_string(),
+    ];
     errln!("cache simulation: the pressure workloads under Callgrind (this takes a while)");
-    let output = wait_unless_stopped(command, "the cache simulation")?;
-    if !output.status.success() {
-        bail!(
-            "the cache simulation failed: {}",
-            String::from_utf8_lossy(&output.stderr)
-                .lines()
-                .rev()
-                .take(5)
-                .collect::<Vec<_>>()
-                .join(" / ")
-        );
-    }
+    let scratch = callgrind_worker(
+        &options,
+        "cache-sim-worker",
+        selection,
+        cpu,
+        seed,
+        "the cache simulation",
+    )?;
     let counts = read_dumps(scratch.path())?;
     let mut filled = 0;
     for m in record
