@@ -7,9 +7,10 @@
 //! of `simd::board::knight_attacks`. Footprint: none. CPU features: AVX2 (the
 //! instance holds its token).
 //!
-//! Where `Fill<Avx2Batch>` (the `avx2_batch` variant) goes through memory once per round, this
-//! kernel loads a chunk of queries once, runs as many rounds as the chunk's largest step count,
-//! and stores once; a lane with fewer steps keeps its set from the round its steps run out
+//! Where the fill cycle `Fill<K>` (the `parallel_prefix` variant, which the compiler
+//! vectorizes at `x86-64-v3`) goes through memory once per round, this kernel loads a chunk of
+//! queries once, runs as many rounds as the chunk's largest step count, and stores once; a lane
+//! with fewer steps keeps its set from the round its steps run out
 //! (`set |= attacks & (steps > round)`). The price is those idle lanes: with step counts spread
 //! over 0 to 6, a chunk runs about five rounds for an average of three needed, where `Fill<K>`
 //! sorts its block by step count and runs none in vain.

@@ -92,14 +92,6 @@ crate::framework::family::table::family! {
             source: Source::seed(SEED, "Knight Fill, over Multiple Knight Attacks"),
             footprint: 0,
         },
-        Avx2Batch {
-            name: "avx2_batch",
-            summary: "fill cycle over the four-lane AVX2 knight-attack kernel, a block per round",
-            needs: avx2,
-            kernel: fill::Fill(crate::families::knight_attacks::lane_batch::Avx2Batch::new(avx2)),
-            source: Source::New,
-            footprint: 0,
-        },
         Avx2Fused {
             name: "avx2_fused",
             summary: "eight queries in two __m256i, every round in registers, per-lane step masks",

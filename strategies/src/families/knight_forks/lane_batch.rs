@@ -1,11 +1,15 @@
 //! Independent target sets, one per 64-bit lane: the seed's `forkTargetSquare` lane-wise,
-//! written once over `simd::Vector` and instantiated per instruction set:
-//! `Avx2Batch` (four sets per `__m256i`) and `Avx512Batch` (eight per `__m512i`, where the
-//! compiler fuses each `forks | (direction & attacks)` into one `vpternlogq`).
+//! written once over `simd::Vector` and instantiated as `Avx512Batch` (eight sets per
+//! `__m512i`, where the compiler fuses each `forks | (direction & attacks)` into one
+//! `vpternlogq`).
+//!
+//! There is no AVX2 instance: at `x86-64-v3` the compiler vectorizes the portable
+//! [`fork_target_square`](super::fork_target_square) batch into the same instructions a query
+//! as this body on `__m256i` (docs/families.md, "Hand-written SIMD kernels").
 //!
 //! Source: new; seed `001_91a62a26c9dc1468.txt` § Knight Forks, computed on several target
-//! sets at once. Footprint: none. CPU features: AVX2 or AVX-512F, by instance; each holds its
-//! instruction set's token, so its kernel is reachable only after run-time detection.
+//! sets at once. Footprint: none. CPU features: AVX-512F; the instance holds its token, so its
+//! kernel is reachable only after run-time detection.
 
 use super::KnightForks;
 use crate::board::bitboard::Bitboard;
@@ -16,9 +20,6 @@ use crate::framework::simd::{self, LaneBody, Lanes, Vector};
 #[derive(Clone, Copy, Debug)]
 pub struct Forks;
 
-/// Four target sets per `__m256i`.
-#[cfg(target_arch = "x86_64")]
-pub type Avx2Batch = Lanes<Forks, core::arch::x86_64::__m256i, 4>;
 /// Eight target sets per `__m512i`.
 #[cfg(target_arch = "x86_64")]
 pub type Avx512Batch = Lanes<Forks, core::arch::x86_64::__m512i, 8>;

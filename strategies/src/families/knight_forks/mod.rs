@@ -76,14 +76,6 @@ crate::framework::family::table::family! {
             source: Source::New,
             footprint: KNIGHT_BYTES,
         },
-        Avx2Batch {
-            name: "avx2_batch",
-            summary: "the seed's forkTargetSquare on four target sets per __m256i",
-            needs: avx2,
-            kernel: lane_batch::Avx2Batch::new(avx2),
-            source: Source::New,
-            footprint: 0,
-        },
         Avx512Batch {
             name: "avx512_batch",
             summary: "the seed's forkTargetSquare on eight target sets per __m512i, ternary logic",

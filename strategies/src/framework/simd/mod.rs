@@ -291,7 +291,7 @@ pub(crate) trait LaneKernel<const N: usize>: Copy {
 /// so it is a [`LaneKernel`] or a [`PairKernel`] that [`batch`], [`one`] and [`batch_pairs`]
 /// may run. A family implements its technique trait for `Lanes<ItsBody, V, N>` once,
 /// generically over `V`; each instruction set is then a type alias
-/// (`pub type Avx2Batch = Lanes<Forks, __m256i, 4>`).
+/// (`pub type Avx512Batch = Lanes<Forks, __m512i, 8>`).
 #[derive(Clone, Copy, Debug)]
 pub struct Lanes<B, V: Vector<N>, const N: usize> {
     token: V::Token,
