@@ -118,14 +118,15 @@ fn variants_best_first(records: &[&Record], family: &str) -> Vec<String> {
     names
 }
 
-/// Pixels of one bar at most, and between the rows of variants.
+/// Pixels of one bar at most, and between the rows of variants at most.
 const BAR: u32 = 11;
 const ROW_GAP: u32 = 12;
 /// The height the rows of bars aim to stay within: with many variants and many CPUs (perft's
-/// configurations on five CPUs) the bars get thinner, down to [`MIN_BAR`], rather than the
-/// chart taller.
+/// configurations on five CPUs, the search's on two) the gaps between rows get narrower, down
+/// to [`MIN_GAP`], and the bars thinner, down to [`MIN_BAR`], rather than the chart taller.
 const ROWS_HEIGHT: u32 = 1500;
 const MIN_BAR: u32 = 4;
+const MIN_GAP: u32 = 6;
 
 fn render_family(records: &[&Record], family: &str, stem: &Path) -> Result<Vec<PathBuf>> {
     let names = variants_best_first(records, family);
@@ -140,8 +141,10 @@ fn render_family(records: &[&Record], family: &str, stem: &Path) -> Result<Vec<P
         .collect();
     let legend_height = style::legend_height(&legend, WIDTH);
     let (n, k) = (names.len().max(1) as u32, records.len().max(1) as u32);
-    let bar = (ROWS_HEIGHT.saturating_sub(n * ROW_GAP) / (n * k)).clamp(MIN_BAR, BAR);
-    let height = 40 + legend_height + 90 + (n * (bar * k + ROW_GAP)).max(160) + 30;
+    // At most half the rows' height in gaps.
+    let gap = (ROWS_HEIGHT / 2 / n).clamp(MIN_GAP, ROW_GAP);
+    let bar = (ROWS_HEIGHT.saturating_sub(n * gap) / (n * k)).clamp(MIN_BAR, BAR);
+    let height = 40 + legend_height + 90 + (n * (bar * k + gap)).max(160) + 30;
     let caption = format!(
         "{} CPU{}, the newest full record of each · bitbench {}",
         records.len(),
