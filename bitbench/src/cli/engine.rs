@@ -56,7 +56,7 @@ pub fn engine(context: &Context, args: &EngineArgs) -> Result<ExitCode> {
             Some(fastest) => fastest,
             None => {
                 errln!("no record of this CPU under {} ranks perft: measuring our configurations to find the fastest", args.results.display());
-                ours::fastest_by_measuring(cpu, MEASURING_ROUNDS)?
+                ours::fastest_by_measuring(cpu, instances_perft::count, MEASURING_ROUNDS)?
             }
         },
     };
@@ -71,11 +71,12 @@ pub fn engine(context: &Context, args: &EngineArgs) -> Result<ExitCode> {
             err!("\r\x1b[K{line}");
         }
     };
+    let count = |ours: &Ours, query| ours.count(cpu, instances_perft::count, query);
     let comparison = engine::compare(
         &mut engine,
         contenders,
         cases,
-        cpu,
+        &count,
         args.rounds as usize,
         &timeouts,
         &mut progress,

@@ -1,7 +1,8 @@
 //! `perft FEN DEPTH [--divide] [--with KEY=TECHNIQUE,...] [--force]` and `perft --verify-table`.
 //!
-//! The configuration named by `--with` is matched once (`movegen::configs::visit`), which hands
-//! a monomorphized generator to the code below; nothing is dispatched per node.
+//! The configuration named by `--with` is matched once per subtree counted
+//! (`instances_perft::perft`, where every configuration's generator is compiled once, for the
+//! perft family and the commands); nothing is dispatched per node.
 //!
 //! A count is estimated before it starts, from the shallower counts of the same position (at
 //! most about 0.2 s of them): the nodes from the last two depths' branching factor, the time
@@ -15,11 +16,11 @@ use harness::{err, errln, outln};
 use std::io::IsTerminal;
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
-use strategies::movegen::configs::{self, Choice, ConfigVisitor};
-use strategies::movegen::{self, Config};
+use strategies::movegen::{self, configs::Choice};
 use strategies::perft::table::{self, TableOutcome, TableRow, TABLE_DEPTHS};
 use strategies::perft::workloads::PUBLISHED;
 use strategies::position::{Move, Position};
+use strategies::Cpu;
 
 /// A count expected to take longer than this shows its estimate and progress.
 pub const QUIET_SECONDS: f64 = 2.0;
@@ -38,19 +39,13 @@ pub fn perft(context: &Context, args: &PerftArgs) -> Result<ExitCode> {
     };
     let position = Position::from_fen(fen).map_err(|e| anyhow!("bad FEN: {e}"))?;
     let choice = choice(args.with.as_deref().unwrap_or(""))?;
-    let count = Count {
-        position,
-        depth,
-        divide: args.divide,
-        force: args.force,
-    };
     let started = Instant::now();
-    let (split, nodes) = configs::visit(choice, &context.cpu, count)??;
+    let (split, nodes) = count(choice, &context.cpu, &position, depth, args.force)?;
     let seconds = started.elapsed().as_secs_f64();
-    for (mv, nodes) in &split {
-        outln!("{mv}: {nodes}");
-    }
     if args.divide {
+        for (mv, nodes) in &split {
+            outln!("{mv}: {nodes}");
+        }
         outln!();
     }
     outln!("nodes {nodes}");
@@ -65,87 +60,77 @@ fn choice(with: &str) -> Result<Choice> {
     Ok(Choice::parse(with)?)
 }
 
-/// Perft or divide, with whichever configuration `visit` hands over.
-struct Count {
-    position: Position,
+/// The count of `position` to `depth` per root move (sorted by move) and in all, with
+/// `choice`; refused when expected to take over [`MAX_SECONDS`] unless `force`.
+fn count(
+    choice: Choice,
+    cpu: &Cpu,
+    position: &Position,
     depth: u32,
-    divide: bool,
     force: bool,
-}
-
-type Counted = (Vec<(Move, u64)>, u64);
-
-impl ConfigVisitor for Count {
-    type Output = Result<Counted>;
-
-    fn visit<C: Config>(self, config: C) -> Self::Output {
-        let estimate = Estimate::of(config, &self.position, self.depth);
-        if let Some(estimate) = &estimate {
-            if estimate.seconds > MAX_SECONDS && !self.force {
-                bail!(
-                    "perft to depth {} from this position: {}; refused (more than an hour); \
-                     --force to count anyway",
-                    self.depth,
-                    estimate.describe()
-                );
-            }
+) -> Result<(Vec<(Move, u64)>, u64)> {
+    let estimate = Estimate::of(choice, cpu, position, depth)?;
+    if let Some(estimate) = &estimate {
+        if estimate.seconds > MAX_SECONDS && !force {
+            bail!(
+                "perft to depth {depth} from this position: {}; refused (more than an hour); \
+                 --force to count anyway",
+                estimate.describe()
+            );
         }
-        let progress = estimate
-            .filter(|e| e.seconds > QUIET_SECONDS)
-            .map(Progress::start);
-        let mut split = split(config, &self.position, self.depth, progress);
-        split.sort_by_cached_key(|(mv, _)| mv.to_string());
-        let nodes = match self.depth {
-            0 => 1,
-            _ => split.iter().map(|(_, n)| n).sum(),
-        };
-        if !self.divide {
-            split.clear();
-        }
-        Ok((split, nodes))
     }
+    let progress = estimate
+        .filter(|e| e.seconds > QUIET_SECONDS)
+        .map(Progress::start);
+    let mut split = split(choice, cpu, position, depth, progress)?;
+    split.sort_by_cached_key(|(mv, _)| mv.to_string());
+    let nodes = match depth {
+        0 => 1,
+        _ => split.iter().map(|(_, n)| n).sum(),
+    };
+    Ok((split, nodes))
 }
 
 /// The count per root move; with `progress`, reported on standard error as subtrees two plies
-/// down are counted.
-fn split<C: Config>(
-    config: C,
+/// down are counted. Each call below matches the configuration once
+/// (`instances_perft::perft`), for a whole subtree.
+fn split(
+    choice: Choice,
+    cpu: &Cpu,
     position: &Position,
     depth: u32,
     mut progress: Option<Progress>,
-) -> Vec<(Move, u64)> {
+) -> Result<Vec<(Move, u64)>> {
     let Some(mut progress) = progress.take().filter(|_| depth >= 3) else {
-        return movegen::divide(config, position, depth);
+        return Ok(instances_perft::divide(choice, cpu, position, depth)?);
     };
-    let roots = movegen::legal_moves(config, position);
-    let children: Vec<(Move, Vec<Position>)> = roots
-        .iter()
-        .map(|&mv| {
-            let child = movegen::make(position, mv);
-            let grandchildren = movegen::legal_moves(config, &child)
-                .into_iter()
-                .map(|reply| movegen::make(&child, reply))
-                .collect();
-            (mv, grandchildren)
-        })
-        .collect();
+    // The legal moves, in the generator's order: a divide to depth 1 counts each once.
+    let legal_moves = |position: &Position| -> Result<Vec<Move>> {
+        let moves = instances_perft::divide(choice, cpu, position, 1)?;
+        Ok(moves.into_iter().map(|(mv, _)| mv).collect())
+    };
+    let mut children: Vec<(Move, Vec<Position>)> = Vec::new();
+    for mv in legal_moves(position)? {
+        let child = movegen::make(position, mv);
+        let grandchildren = legal_moves(&child)?
+            .into_iter()
+            .map(|reply| movegen::make(&child, reply))
+            .collect();
+        children.push((mv, grandchildren));
+    }
     progress.units = children.iter().map(|(_, g)| g.len()).sum();
-    let split = children
-        .iter()
-        .map(|(mv, grandchildren)| {
-            let nodes = grandchildren
-                .iter()
-                .map(|g| {
-                    let nodes = movegen::perft(config, g, depth - 2);
-                    progress.advance(nodes);
-                    nodes
-                })
-                .sum();
-            (*mv, nodes)
-        })
-        .collect();
+    let mut split = Vec::with_capacity(children.len());
+    for (mv, grandchildren) in &children {
+        let mut nodes = 0;
+        for g in grandchildren {
+            let counted = instances_perft::perft(choice, cpu, g, depth - 2)?;
+            progress.advance(counted);
+            nodes += counted;
+        }
+        split.push((*mv, nodes));
+    }
     progress.finish();
-    split
+    Ok(split)
 }
 
 /// A count's expected size and time.
@@ -160,7 +145,7 @@ struct Estimate {
 impl Estimate {
     /// Counts `position` to growing depths, short of `depth`, while the next is expected to
     /// fit [`ESTIMATE_BUDGET`], then extrapolates from the deepest: `None` for depth 0 and 1.
-    fn of<C: Config>(config: C, position: &Position, depth: u32) -> Option<Estimate> {
+    fn of(choice: Choice, cpu: &Cpu, position: &Position, depth: u32) -> Result<Option<Estimate>> {
         let started = Instant::now();
         let (mut nodes, mut seconds, mut branching) = (1.0_f64, 0.0_f64, 1.0_f64);
         let mut level = 0;
@@ -171,20 +156,20 @@ impl Estimate {
             }
             level += 1;
             let at = Instant::now();
-            let counted = movegen::perft(config, position, level) as f64;
+            let counted = instances_perft::perft(choice, cpu, position, level)? as f64;
             seconds = at.elapsed().as_secs_f64();
             branching = counted / nodes.max(1.0);
             nodes = counted;
         }
         if level == 0 {
-            return None;
+            return Ok(None);
         }
         let ahead = branching.max(1.0).powi((depth - level) as i32);
-        Some(Estimate {
+        Ok(Some(Estimate {
             nodes: nodes * ahead,
             seconds: seconds * ahead,
             rate: nodes / seconds.max(1e-9),
-        })
+        }))
     }
 
     fn describe(&self) -> String {
@@ -287,7 +272,8 @@ fn verify_table(context: &Context, args: &PerftArgs) -> Result<ExitCode> {
         positions.join(", ")
     );
     let started = Instant::now();
-    let rows = table::verify_table(&context.cpu, depths, threads, &print_row);
+    let count = instances_perft::count;
+    let rows = table::verify_table(&context.cpu, depths, threads, count, &print_row);
     let seconds = started.elapsed().as_secs_f64();
     let agreed = rows
         .iter()

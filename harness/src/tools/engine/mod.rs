@@ -23,7 +23,6 @@ use std::fmt::Write as _;
 use std::time::Duration;
 use strategies::movegen::{self, configs};
 use strategies::perft::PerftQuery;
-use strategies::Cpu;
 use uci::{Engine, Failure, PerftAnswer};
 
 /// The start position, which [`probe`] counts to depth 1.
@@ -84,13 +83,17 @@ pub struct Comparison {
     pub disagreements: Vec<Disagreement>,
 }
 
-/// Runs the engine and `ours` on every case, `rounds` times, interleaved; `progress` hears of
-/// each position as it starts.
+/// How one of ours counts a query: the nodes and the seconds.
+pub type OursCount<'a> = dyn Fn(&Ours, PerftQuery) -> Result<(u64, f64)> + 'a;
+
+/// Runs the engine and `ours` on every case, `rounds` times, interleaved, ours counting each
+/// query by `count` ([`Ours::count`] with the caller's [`Counter`](strategies::perft::Counter));
+/// `progress` hears of each position as it starts.
 pub fn compare(
     engine: &mut Engine,
     ours: Vec<Ours>,
     cases: Vec<Case>,
-    cpu: &Cpu,
+    count: &OursCount<'_>,
     rounds: usize,
     timeouts: &Timeouts,
     progress: &mut dyn FnMut(&str),
@@ -124,7 +127,7 @@ pub fn compare(
                         nodes: case.nodes,
                         case: 0,
                     };
-                    let (nodes, time) = ours[who - 1].count(cpu, query)?;
+                    let (nodes, time) = count(&ours[who - 1], query)?;
                     (nodes, time, Vec::new())
                 };
                 seconds[i][who].push(time);

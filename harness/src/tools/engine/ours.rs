@@ -17,11 +17,10 @@ use crate::base::machine::Machine;
 use crate::record::{records_under, Rank, Record};
 use anyhow::{anyhow, bail, Context as _, Result};
 use std::path::Path;
-use std::time::Instant;
 use strategies::movegen::configs::Choice;
 use strategies::perft::workloads::{published_query, MEASURED_DEPTHS, PUBLISHED};
-use strategies::perft::{configurations, PerftFamily, PerftQuery, PerftVariant};
-use strategies::{Cpu, Family, Kernel, Visitor};
+use strategies::perft::{configurations, Counter, PerftFamily, PerftQuery, PerftVariant};
+use strategies::{Cpu, Family};
 
 /// One configuration of our generator in the comparison.
 #[derive(Clone, Debug, PartialEq)]
@@ -81,24 +80,10 @@ impl Ours {
         Ours::of("--with", variant, "named by --with".into())
     }
 
-    /// Perft of `query` with this configuration: the count and the seconds it took.
-    pub fn count(&self, cpu: &Cpu, query: PerftQuery) -> Result<(u64, f64)> {
-        PerftFamily::visit(self.variant, cpu, Timed(query))
+    /// Perft of `query` with this configuration, by `count`: the nodes and the seconds it took.
+    pub fn count(&self, cpu: &Cpu, count: Counter, query: PerftQuery) -> Result<(u64, f64)> {
+        count(self.variant, cpu, query)
             .map_err(|why| anyhow!("{} cannot run here: {why}", self.name))
-    }
-}
-
-/// Times one perft with whichever configuration `visit` hands over.
-struct Timed(PerftQuery);
-
-impl Visitor<PerftFamily> for Timed {
-    type Output = (u64, f64);
-
-    fn visit<K: Kernel<PerftFamily>>(self, kernel: K) -> (u64, f64) {
-        let query = std::hint::black_box(self.0);
-        let started = Instant::now();
-        let nodes = kernel.query(query);
-        (nodes, started.elapsed().as_secs_f64())
     }
 }
 
@@ -201,8 +186,8 @@ fn best_ranked(path: &Path, record: &Record, cpu: &Cpu) -> Result<Ours> {
 
 /// The fastest configuration by a short measurement here: every configuration that runs,
 /// `rounds` times over the six published positions at [`MEASURED_DEPTHS`], in an order
-/// rotated every round; the least median time wins. Every count is checked.
-pub fn fastest_by_measuring(cpu: &Cpu, rounds: usize) -> Result<Ours> {
+/// rotated every round, each by `count`; the least median time wins. Every count is checked.
+pub fn fastest_by_measuring(cpu: &Cpu, count: Counter, rounds: usize) -> Result<Ours> {
     let candidates: Vec<PerftVariant> = configurations()
         .into_iter()
         .map(|(_, v)| v)
@@ -221,7 +206,7 @@ pub fn fastest_by_measuring(cpu: &Cpu, rounds: usize) -> Result<Ours> {
             let i = (k + round) % candidates.len();
             let mut total = 0.0;
             for &query in &queries {
-                let (nodes, seconds) = candidates[i].count(cpu, query)?;
+                let (nodes, seconds) = candidates[i].count(cpu, count, query)?;
                 if nodes != query.nodes {
                     bail!(
                         "our configuration {} counted {nodes} nodes in {}, not the published {}",

@@ -276,6 +276,30 @@ pub fn configurations() -> Vec<(&'static str, PerftVariant)> {
     out
 }
 
+/// One perft of `query` with `variant`, timed: the nodes and the seconds, or why the variant
+/// cannot run here. The published table ([`table::verify_table`]) and `bitbench engine` take
+/// one as an argument rather than match on the variant themselves: a non-generic function that
+/// matches compiles every configuration's generator in its own crate, so the one counter is
+/// compiled where the family's measuring loops are (`instances/perft`), and the library and
+/// the harness build without a copy of the generator each.
+pub type Counter = fn(PerftVariant, &Cpu, PerftQuery) -> Result<(u64, f64), Unsupported>;
+
+/// What a [`Counter`] hands to [`PerftFamily::visit`]: perft of the query, timed, its input
+/// opaque to the compiler.
+#[derive(Clone, Copy, Debug)]
+pub struct Timed(pub PerftQuery);
+
+impl Visitor<PerftFamily> for Timed {
+    type Output = (u64, f64);
+
+    fn visit<K: Kernel<PerftFamily>>(self, kernel: K) -> (u64, f64) {
+        let query = std::hint::black_box(self.0);
+        let started = std::time::Instant::now();
+        let nodes = kernel.query(query);
+        (nodes, started.elapsed().as_secs_f64())
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -6,12 +6,11 @@
 #[cfg(feature = "peers")]
 use super::peers;
 use super::workloads::{published_query, PUBLISHED};
-use super::{configurations, PerftFamily, PerftQuery, PerftVariant};
-use crate::framework::cpu::Cpu;
-use crate::framework::family::{Family, Kernel, Visitor};
+use super::{configurations, Counter, PerftFamily, PerftQuery, PerftVariant};
+use crate::framework::cpu::{Cpu, Unsupported};
+use crate::framework::family::Family;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
-use std::time::Instant;
 
 /// The depth each published position is checked at: the initial position to 6 (119,060,324),
 /// Kiwipete to 5 (193,690,690), position 3 to 6 (11,030,083), position 4 to 5 (15,833,292),
@@ -46,31 +45,30 @@ pub enum TableOutcome {
     NotRunnable(String),
 }
 
-/// Counts each of `queries` with the variant's kernel; stops at the first wrong count.
-struct CountAll<'a> {
-    queries: &'a [(&'static str, PerftQuery)],
-}
-
-impl Visitor<PerftFamily> for CountAll<'_> {
-    type Output = (TableOutcome, u64);
-
-    fn visit<K: Kernel<PerftFamily>>(self, kernel: K) -> (TableOutcome, u64) {
-        let mut nodes = 0;
-        for &(position, query) in self.queries {
-            let got = kernel.query(query);
-            nodes += got;
-            if got != query.nodes {
-                let outcome = TableOutcome::Disagreed {
-                    position,
-                    depth: query.depth,
-                    expected: query.nodes,
-                    got,
-                };
-                return (outcome, nodes);
-            }
+/// Counts each of `queries` with `variant`: the outcome, the nodes and the seconds counted;
+/// stops at the first wrong count.
+fn count_all(
+    count: Counter,
+    variant: PerftVariant,
+    cpu: &Cpu,
+    queries: &[(&'static str, PerftQuery)],
+) -> Result<(TableOutcome, u64, f64), Unsupported> {
+    let (mut nodes, mut seconds) = (0, 0.0);
+    for &(position, query) in queries {
+        let (got, took) = count(variant, cpu, query)?;
+        nodes += got;
+        seconds += took;
+        if got != query.nodes {
+            let outcome = TableOutcome::Disagreed {
+                position,
+                depth: query.depth,
+                expected: query.nodes,
+                got,
+            };
+            return Ok((outcome, nodes, seconds));
         }
-        (TableOutcome::Agreed, nodes)
     }
+    Ok((TableOutcome::Agreed, nodes, seconds))
 }
 
 /// The variants the table is checked for: every configuration once (the default once, under
@@ -85,12 +83,13 @@ fn table_variants() -> Vec<(&'static str, PerftVariant)> {
 
 /// Checks every configuration that runs on `cpu`, and the peers, against the published counts
 /// at `depths` (each at most the deepest published, [`TABLE_DEPTHS`] by default), on `threads`
-/// threads (each variant on one thread). Calls `done` as each variant finishes; returns the
-/// rows in the order of the variants.
+/// threads (each variant on one thread), each count by `count`. Calls `done` as each variant
+/// finishes; returns the rows in the order of the variants.
 pub fn verify_table(
     cpu: &Cpu,
     depths: [u32; 6],
     threads: usize,
+    count: Counter,
     done: &(dyn Fn(&TableRow) + Sync),
 ) -> Vec<TableRow> {
     let queries: Vec<(&'static str, PerftQuery)> = (0..PUBLISHED.len())
@@ -112,17 +111,15 @@ pub fn verify_table(
                 let Some(&(name, variant)) = variants.get(i) else {
                     break;
                 };
-                let started = Instant::now();
-                let run = CountAll { queries: &queries };
-                let (outcome, nodes) = match PerftFamily::visit(variant, cpu, run) {
-                    Ok(result) => result,
-                    Err(why) => (TableOutcome::NotRunnable(why.to_string()), 0),
+                let (outcome, nodes, seconds) = match count_all(count, variant, cpu, &queries) {
+                    Ok(counted) => counted,
+                    Err(why) => (TableOutcome::NotRunnable(why.to_string()), 0, 0.0),
                 };
                 let row = TableRow {
                     variant: name,
                     outcome,
                     nodes,
-                    seconds: started.elapsed().as_secs_f64(),
+                    seconds,
                 };
                 done(&row);
                 rows.lock().expect("no thread panicked")[i] = Some(row);
@@ -142,7 +139,10 @@ mod tests {
 
     #[test]
     fn the_table_to_depth_3_agrees_for_every_configuration() {
-        let rows = verify_table(&Cpu::detect(), [3; 6], 2, &|_| {});
+        fn count(v: PerftVariant, cpu: &Cpu, q: PerftQuery) -> Result<(u64, f64), Unsupported> {
+            PerftFamily::visit(v, cpu, super::super::Timed(q))
+        }
+        let rows = verify_table(&Cpu::detect(), [3; 6], 2, count, &|_| {});
         assert!(rows.len() >= 30, "{}", rows.len());
         let ran = rows
             .iter()
