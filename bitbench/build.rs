@@ -1,5 +1,6 @@
 //! Captures the git commit of the source tree the binary is built from, for the records it
-//! writes (`-dirty` when a tracked file differs from that commit; empty outside a git checkout).
+//! writes and `bitbench --version` (`-dirty` when a tracked file differs from that commit;
+//! empty outside a git checkout).
 //!
 //! The label must change whenever the binary's sources do. Git's `HEAD` and index move with a
 //! commit or a staged change, but an edit not yet staged moves neither, so this script also
@@ -49,6 +50,14 @@ fn main() {
         format!("{commit}-dirty")
     };
     println!("cargo:rustc-env=BITBENCH_GIT_COMMIT={commit}");
+    // `bitbench --version`: the version, and the commit when there is one.
+    let version = std::env::var("CARGO_PKG_VERSION").unwrap_or_default();
+    let version = match commit.get(..12) {
+        Some(short) if dirty => format!("{version} (commit {short}, with changes)"),
+        Some(short) => format!("{version} (commit {short})"),
+        None => version,
+    };
+    println!("cargo:rustc-env=BITBENCH_VERSION={version}");
     if let Some(git_dir) = git(&["rev-parse", "--absolute-git-dir"]) {
         println!("cargo:rerun-if-changed={git_dir}/HEAD");
         println!("cargo:rerun-if-changed={git_dir}/index");

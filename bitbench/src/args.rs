@@ -16,7 +16,7 @@ use strategies::{Cpu, Families, Feature};
 #[derive(Parser)]
 #[command(
     name = "bitbench",
-    version,
+    version = env!("BITBENCH_VERSION"),
     about = "Chess-bitboard techniques, verified and then measured on this CPU",
     long_about = "Chess-bitboard techniques, verified and then measured on this CPU.\n\n\
                   With no command, runs `run`: verify, measure, print the ranked tables, and \

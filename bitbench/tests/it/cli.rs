@@ -26,6 +26,26 @@ fn bad_input_is_refused_clearly() {
     }
 }
 
+/// `bitbench --version` names the version, and the commit it was built from in a git checkout.
+#[test]
+fn version_names_the_version_and_the_commit() {
+    let output = bitbench(&["--version"]);
+    assert!(output.status.success());
+    let line = String::from_utf8_lossy(&output.stdout);
+    let expected = format!("bitbench {}", env!("CARGO_PKG_VERSION"));
+    assert!(line.starts_with(&expected), "{line}");
+    let head = std::process::Command::new("git")
+        .args(["rev-parse", "HEAD"])
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .ok()
+        .filter(|o| o.status.success());
+    if let Some(head) = head {
+        let head = String::from_utf8_lossy(&head.stdout);
+        assert!(line.contains(&format!("(commit {}", &head[..12])), "{line}");
+    }
+}
+
 #[test]
 fn list_json_names_every_variant_with_its_footprint() {
     let output = bitbench(&["list", "--json"]);
