@@ -277,7 +277,7 @@ pub fn configurations() -> Vec<(&'static str, PerftVariant)> {
 }
 
 /// One perft of `query` with `variant`, timed: the nodes and the seconds, or why the variant
-/// cannot run here. The published table ([`table::verify_table`]) and `bitbench engine` take
+/// cannot run here. The published table (`table::verify_table`) and `bitbench engine` take
 /// one as an argument rather than match on the variant themselves: a non-generic function that
 /// matches compiles every configuration's generator in its own crate, so the one counter is
 /// compiled where the family's measuring loops are (`instances/perft`), and the library and
