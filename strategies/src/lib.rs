@@ -86,7 +86,7 @@
 //! - **Safe defaults**: the move generator's default configuration
 //!   ([`movegen::configs::DefaultConfig`], which [`movegen::perft_default`] uses), portable
 //!   and, when it was chosen, the fastest portable configuration measured inside perft on the
-//!   development machine (docs/method.md, "Measurements behind the code"):
+//!   development machine (docs/notebook.md, "Measurements behind the code"):
 //!   [`sliders::magic::Magic`] sliders,
 //!   [`in_between::rectangular::Rectangular`] in-between sets,
 //!   [`checkers_pins::snipers::Snipers`] checkers and pins, [`knight_attacks::lookup::Lookup`]

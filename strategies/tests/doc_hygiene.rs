@@ -67,7 +67,7 @@ fn assert_no_lab_notes(root: &str) {
         offences.is_empty(),
         "{} doc-comment line(s) under {root} quote a measurement (a CPU model with a figure, \
          or a date outside a code span). A doc comment says what the code does and why, in words that stay true; \
-         the measurement itself belongs in docs/method.md (\"Measurements behind the code\"), \
+         the measurement itself belongs in docs/notebook.md (\"Measurements behind the code\"), \
          a record, or a commit body:\n{}",
         offences.len(),
         offences.join("\n")

@@ -196,7 +196,7 @@ pub fn clustered_median_interval_at(values: &[f64], groups: &[usize], level: f64
 /// machine can change speed from one sweep to the next, every variant with it; the ratio of
 /// the two pooled medians then depends on how many rounds each side took in the fast sweeps
 /// and in the slow ones, and can read a difference where every sweep gave none (seen on a
-/// shared host: docs/method.md, "Measurements behind the code"). Groups empty on either
+/// shared host: docs/notebook.md, "Measurements behind the code"). Groups empty on either
 /// side are skipped; where the group lengths do not add up to the values, each side is one
 /// group, and where the two sides have different numbers of groups, the figure is the ratio of
 /// the pooled medians (an interval of that one value). `None` when no group has values on both

@@ -525,7 +525,7 @@ pub(crate) fn schedule(
 /// The run makes `plan.sweeps` sweeps through all the workloads, each giving every workload an
 /// equal slice of its budget, so a workload's samples are spread over the whole run: a
 /// disturbance of a few seconds on a shared machine, which slows every variant and the floor
-/// alike (as one did: docs/method.md, "Measurements behind the code"), then touches a
+/// alike (as one did: docs/notebook.md, "Measurements behind the code"), then touches a
 /// minority of any workload's samples, which the median discards, instead of all of them.
 pub fn measure_workloads(
     mut workloads: Vec<Box<dyn WorkloadRun>>,

@@ -9,7 +9,7 @@
 //! halves matter: a fixed pool, replayed, lets the predictor learn a loop's trip counts (by
 //! different amounts for different copies of the same loop), and two variants whose machine
 //! code LLVM merged run faster when one follows the other on the same queries in the same
-//! order (what each did to a figure, with `lookup` and the two peers, is in docs/method.md,
+//! order (what each did to a figure, with `lookup` and the two peers, is in docs/notebook.md,
 //! "Measurements behind the code").
 //!
 //! - **Throughput**: the batch kernel over blocks of independent queries, as many as
@@ -36,13 +36,13 @@ pub const POOL: usize = strategies::Shape::DEFAULT.pool;
 /// The queries and answers of one batch call in throughput mode: at most this many bytes, so
 /// that they stay in L1 beside the variant's own table lines. A block that fills L1 pushes
 /// those lines out, and the batch kernel is then timed slower than a plain loop over the same
-/// queries (the blocks that did so are in docs/method.md, "Measurements behind the code").
+/// queries (the blocks that did so are in docs/notebook.md, "Measurements behind the code").
 pub const BLOCK_BYTES: usize = 16 << 10;
 /// Queries per batch call in throughput mode, at least and at most: a call costs tens of cycles
 /// before its first query (the call itself, where a `#[target_feature]` kernel cannot be
 /// inlined, and its constants). The fewer queries a call has, the larger the share of that
 /// cost each carries: a fast kernel in short blocks is timed slower than its plain loop (the
-/// measurement is in docs/method.md, "Measurements behind the code"). [`BLOCK_BYTES`] sets
+/// measurement is in docs/notebook.md, "Measurements behind the code"). [`BLOCK_BYTES`] sets
 /// the size within the range.
 pub const BLOCK_RANGE: (usize, usize) = (256, 1024);
 
@@ -318,7 +318,7 @@ impl<F: Bench> Prepared<F> {
     /// fraction of its throughput, and one pass of a fast kernel is shorter than that. And it
     /// makes at least [`WARM_PASSES`] passes unless they take over [`WARM_CAP`]: after one, a
     /// table larger than L2 is not yet in the state a loop over it keeps it in. What each of
-    /// these did to a figure is in docs/method.md ("Measurements behind the code").
+    /// these did to a figure is in docs/notebook.md ("Measurements behind the code").
     #[inline(never)]
     pub fn run_hot<K: Kernel<F>>(&mut self, kernel: K, level: Level) -> (Duration, u64) {
         let warming = Instant::now();

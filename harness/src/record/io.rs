@@ -17,7 +17,7 @@ use std::path::{Path, PathBuf};
 /// The largest file read as a record, and the most JSON a compressed one may expand to. A
 /// record of the full suite is under 3 MiB of JSON; anything far beyond is not one, and
 /// parsing it whole could exhaust memory (a parse takes many times the file's size:
-/// docs/method.md, "Measurements behind the code"), so a larger file is refused by its size,
+/// docs/notebook.md, "Measurements behind the code"), so a larger file is refused by its size,
 /// before it is opened, and a compressed one is refused once its JSON grows past the limit.
 pub const MAX_RECORD_BYTES: u64 = 64 << 20;
 

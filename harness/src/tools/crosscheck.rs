@@ -18,7 +18,7 @@
 //! figure is those ratios combined over the slices within each fork and then over the forks
 //! ([`crate::base::nested::nested_point_interval_at`]), with its 95% interval. On a machine
 //! whose speed drifts, a plain loop's fastest pass and a harness median taken at other moments
-//! are not the same statistic at the same time, and differed both ways (docs/method.md,
+//! are not the same statistic at the same time, and differed both ways (docs/notebook.md,
 //! "Measurements behind the code"). If the ratio is more than [`TOLERANCE`] away from 1, the
 //! harness adds or removes something that the plain loop does not, and that is a bug to find.
 
@@ -191,7 +191,7 @@ const PLAIN: &str = "plain:";
 /// `plan` with the full passes of the main run, even from `--quick` (whose shorter rounds and
 /// budget it keeps): a quick pass of perft is four of its twelve positions, and a plain loop
 /// over one such draw and the harness's median over other draws differ by the positions drawn,
-/// not by how they are measured (how much they differed once is in docs/method.md,
+/// not by how they are measured (how much they differed once is in docs/notebook.md,
 /// "Measurements behind the code").
 fn full_pools(plan: &Plan) -> Plan {
     Plan {

@@ -17,7 +17,7 @@
 //! every variant can change from one sweep to the next while full and alone agree within each
 //! sweep; the ratio of the pooled medians then reads how each side's rounds fell between fast
 //! and slow sweeps, and puts variants outside the band that pairing by sweep, with more and
-//! shorter sweeps, keeps inside it (the runs that showed it are in docs/method.md,
+//! shorter sweeps, keeps inside it (the runs that showed it are in docs/notebook.md,
 //! "Measurements behind the code").
 //! The target is [`BAND`] for every variant.
 //!
@@ -43,7 +43,7 @@ pub const BAND: (f64, f64) = (0.9, 1.1);
 /// the main run's rounds in all. The cost: every slice starts with a warm-up round that is not
 /// kept, so a workload whose round outlasts its slice (perft's) takes longer than its budget,
 /// and a check takes longer than with the main run's sweeps (how much longer on two CPUs is
-/// in docs/method.md, "Measurements behind the code").
+/// in docs/notebook.md, "Measurements behind the code").
 pub const SWEEP_FACTOR: usize = 4;
 
 /// The sweeps of a check under `plan`: 16 for a full run's plan, 8 for a quick one's.

@@ -10,7 +10,7 @@
 //!   names of the same code in that run), for the state a run shares across all its rounds
 //!   (placement, the heap, the machine's neighbours), which no interval from its rounds can
 //!   show. Without `d` (the rounds alone), back-to-back full runs have put fewer medians
-//!   inside than the goal (docs/method.md, "Measurements behind the code"); the controls
+//!   inside than the goal (docs/notebook.md, "Measurements behind the code"); the controls
 //!   are how a run can know better;
 //! - **decision stability**: of the orderings the first run calls significant (two variants of
 //!   a workload whose ratio is not tied: its 95% interval, as the first record's own rule takes

@@ -195,7 +195,7 @@ impl Shape {
 /// queries are 256 KiB, a quarter of a 1 MiB L2, which leaves a table of most of a megabyte
 /// (the `pext` queen's 851 KiB) too little of it. An engine asks about a square and an
 /// occupancy in registers. With at most 128 KiB of queries, the large-table techniques of the
-/// slider and x-ray families measured faster and nothing measured slower (docs/method.md,
+/// slider and x-ray families measured faster and nothing measured slower (docs/notebook.md,
 /// "Measurements behind the code"). (The position families keep 320 KiB of queries for
 /// another reason: see [`Shape::POSITIONS`].)
 pub const POOL_BYTES: usize = 128 << 10;
@@ -219,7 +219,7 @@ impl Shape {
     /// that branches on the position, such as `legality_test`'s `generate_and_search`, then
     /// measures faster than on positions it has not learned. Keeping 4,096 forgoes what the
     /// table techniques of `attacks_to` gained with 1,638, as their tables share L2 with the
-    /// positions (docs/method.md, "Measurements behind the code").
+    /// positions (docs/notebook.md, "Measurements behind the code").
     pub const POSITIONS: Shape = Shape {
         pool: 4096,
         pool_bytes: usize::MAX,

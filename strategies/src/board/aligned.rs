@@ -5,7 +5,7 @@
 //! small table that straddles cache lines needs one line more. The compiler aligns a
 //! `[u64; N]` to 8 bytes only, so every table here states its alignment instead of inheriting
 //! whatever the linker chose: an unaligned copy of a table ran slower under cache pressure
-//! than the same table aligned (docs/method.md, "Measurements behind the code").
+//! than the same table aligned (docs/notebook.md, "Measurements behind the code").
 
 /// Aligned to a 4 KiB page: for tables of several pages.
 #[repr(C, align(4096))]

@@ -6,7 +6,7 @@
 //! feature are compiled with it behind their tokens. Measured so, a portable technique loses
 //! to a token-gated one on instructions the CPU has but its code was not allowed to use: built
 //! with `-C target-cpu=native`, LLVM vectorizes loops such as the queen loops of `qbb`,
-//! `kogge_stone` and `dumb7fill` with AVX-512, and they ran much faster (docs/method.md,
+//! `kogge_stone` and `dumb7fill` with AVX-512, and they ran much faster (docs/notebook.md,
 //! "Measurements behind the code"); an engine built for its CPU (`-march=native`, or
 //! Stockfish's `x86-64-avx512`) runs that code.
 //!
@@ -54,7 +54,7 @@ pub struct V4(());
 /// compiler optimizes it alone, for the baseline, and inlines it after, and the loops of
 /// `qbb`, `leorik` and `kogge_stone` were then not vectorized: through a closure they ran
 /// slower than through a job, which ran as fast as a build with the features enabled
-/// throughout (docs/method.md, "Measurements behind the code"). Code under the job that is
+/// throughout (docs/notebook.md, "Measurements behind the code"). Code under the job that is
 /// only `#[inline]`, or a closure, is optimized alone too.
 pub trait Job {
     type Output;

@@ -8,7 +8,7 @@
 //! Four fills: white's north fill gives its front spans (for black's passed pawns) and, with
 //! its south fill, its file fill; black's the other way round. (Getting the file fills by
 //! multiplying rank 8 of the north fill by the a-file instead saves two fills, but ran slower
-//! in batches: docs/method.md, "Measurements behind the code".)
+//! in batches: docs/notebook.md, "Measurements behind the code".)
 
 use super::{PawnStructure, Pawns, Structure};
 use crate::board::bitboard::Bitboard;

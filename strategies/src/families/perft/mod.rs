@@ -12,7 +12,7 @@
 //! Perft counts in bulk at the last ply, single-threaded.
 //!
 //! The default configuration is, when it was chosen, the fastest portable one measured on the
-//! development machine (docs/method.md, "Measurements behind the code"): `magic` sliders
+//! development machine (docs/notebook.md, "Measurements behind the code"): `magic` sliders
 //! (`pext` is a call per lookup here, since a
 //! `bmi2` function is not inlined into code built without it), `rectangular` in-between,
 //! `snipers` checkers and pins, `lookup` knights. Portable, so that every configuration runs on

@@ -149,7 +149,7 @@ fn corpus_checks() -> &'static [(&'static str, Vec<PerftQuery>)] {
 impl Bench for PerftFamily {
     /// Twelve queries per pass (four in `--quick`), throughput only, per node. Weight 8:
     /// about 12 s of the default run's 80, a share sized to what its minimum rounds of some 45
-    /// variants take (docs/method.md, "Measurements behind the code").
+    /// variants take (docs/notebook.md, "Measurements behind the code").
     fn shape() -> Shape {
         Shape {
             pool: 12,

@@ -19,7 +19,7 @@
 //! round, in the plain loop of `bitbench crosscheck` and in any selection. A single bench
 //! position drawn at random each pass made the pass's time per node depend on which position
 //! was drawn far more than on the technique, and a selection that used the generator
-//! otherwise drew other positions (docs/method.md, "Measurements behind the code"). The whole
+//! otherwise drew other positions (docs/notebook.md, "Measurements behind the code"). The whole
 //! bench set in every pass would take tens of times the family's share of the run. A query's
 //! work is its node count, which the default configuration computes when the position is first
 //! searched.
@@ -158,7 +158,7 @@ impl Bench for SearchFamily {
     /// unkept round. Weight 7 a distribution: the run's minimum rounds of some eighty
     /// configurations take about that share of the default run, so that where the budget
     /// rather than the minimum sets the rounds, the search takes no more than its share
-    /// (docs/method.md, "Measurements behind the code").
+    /// (docs/notebook.md, "Measurements behind the code").
     fn shape() -> Shape {
         Shape {
             pool: MEASURED.len(),

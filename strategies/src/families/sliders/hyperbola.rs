@@ -45,7 +45,7 @@ pub struct BishopLines {
 /// table's), the square itself left out: one aligned 32-byte entry, so that a queen reads its
 /// masks from half a cache line rather than from an entry of each of the rook's and the
 /// bishop's tables, which measured faster per queen on the community workload
-/// (docs/method.md, "Measurements behind the code").
+/// (docs/notebook.md, "Measurements behind the code").
 #[derive(Clone, Copy, Debug)]
 #[repr(C, align(32))]
 pub struct QueenLines {

@@ -14,7 +14,7 @@
 //!
 //! What keeps the lookup as fast as the peer `cozy_chess` (fixed-shift black magics, whose
 //! shift is an immediate, where ours is a variable shift of two micro-operations on Intel;
-//! what was measured for these points is in docs/method.md, "Measurements behind the code"):
+//! what was measured for these points is in docs/notebook.md, "Measurements behind the code"):
 //! - a query makes as many loads as the peer's: the slice's address carries the shift in its
 //!   low six bits ([`TaggedSlice`]), free since every slice starts on a 64-byte boundary, and
 //!   one AND separates them. A separate shift byte and offset cost a load and an add;

@@ -67,7 +67,7 @@ fn bishop_batch(queries: &[super::SliderQuery], out: &mut [Bitboard]) {
 // The queen's batch too runs inside one `bmi2` function, as the rook's and the bishop's do:
 // left to the trait's default (a call of `rook` and of `bishop` per query), whether the two
 // were inlined depended on the loop around the batch, so the harness's loop and a plain loop
-// over the same queries ran different code (docs/method.md, "Measurements behind the code").
+// over the same queries ran different code (docs/notebook.md, "Measurements behind the code").
 #[target_feature(enable = "bmi2")]
 fn queen_batch(queries: &[super::SliderQuery], out: &mut [Bitboard]) {
     crate::framework::family::each!(queries, out, |query| {

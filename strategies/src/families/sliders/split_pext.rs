@@ -22,7 +22,7 @@
 //! are one static ([`TABLES`]): padded copies of the tables in one buffer ran the queen loop
 //! faster than unpadded ones; the padded tables as two statics (rook, bishop), wherever the
 //! linker put them, ran it as slowly as unpadded ones (cause not found), and as one static as
-//! fast as the buffer (docs/method.md, "Measurements behind the code").
+//! fast as the buffer (docs/notebook.md, "Measurements behind the code").
 //!
 //! The `#[target_feature]` code is reachable only through [`SplitPext`], which holds the
 //! [`Bmi2`] token.
@@ -148,7 +148,7 @@ fn entry(line: usize, square: Square, index: u64) -> Bitboard {
 /// the rank that the community's Split Pext also uses; the slider's own square is among them
 /// when it is inner, and [`rank_table`] holds the same attacks for both of its values). One
 /// `pext` fewer per queen, a quarter of them: what counts where `pext` is microcoded (Zen 1
-/// and 2), not where it takes a cycle (docs/method.md, "Measurements behind the code").
+/// and 2), not where it takes a cycle (docs/notebook.md, "Measurements behind the code").
 #[target_feature(enable = "bmi2")]
 #[inline]
 fn rook(square: Square, occupied: Bitboard) -> Bitboard {

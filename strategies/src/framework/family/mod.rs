@@ -189,7 +189,7 @@ pub use if_bench;
 /// the scalar batch loop, the default of a technique trait's `*_batch` method (a macro, not a
 /// function taking a closure, so that the loop is the same code it replaces: through a closure
 /// some techniques' queries stopped being inlined, and the gate counted more instructions;
-/// docs/method.md, "Measurements behind the code").
+/// docs/notebook.md, "Measurements behind the code").
 ///
 /// # Panics
 /// If the slices differ in length.

@@ -156,7 +156,7 @@ pub unsafe trait Vector<const N: usize>: Copy {
     /// compiled with the instruction set here, where [`batch`]'s and [`one`]'s closures (small
     /// enough to inline into [`Vector::enabled`]) call it. (Inlined into such a closure
     /// itself, each intrinsic became a call, and the gate counted several times the
-    /// instructions: docs/method.md, "Measurements behind the code".)
+    /// instructions: docs/notebook.md, "Measurements behind the code".)
     ///
     /// # Safety
     /// As for [`Vector::enabled`].
@@ -168,7 +168,7 @@ pub unsafe trait Vector<const N: usize>: Copy {
     /// body, `#[inline(always)]`, lands in it whole. (A closure written outside, handed in
     /// through [`Vector::enabled`], is compiled without the instruction set; once it is too big
     /// for the compiler to inline, each intrinsic in it becomes a call, and the gate counted
-    /// several times the instructions: docs/method.md, "Measurements behind the code".)
+    /// several times the instructions: docs/notebook.md, "Measurements behind the code".)
     ///
     /// # Safety
     /// As for [`Vector::enabled`].

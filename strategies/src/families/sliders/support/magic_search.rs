@@ -5,7 +5,7 @@
 //! Reproducible: the candidates come from ChaCha8 through [`crate::bench::inputs::rng`], one stream
 //! per piece, squares in order, so a seed gives the same magics on every platform. With
 //! [`MAGIC_SEED`] the whole search (both pieces, 128 squares) is short enough, optimised, to
-//! run in a test (docs/method.md, "Measurements behind the code"): [`super::super::magic`]
+//! run in a test (docs/notebook.md, "Measurements behind the code"): [`super::super::magic`]
 //! holds its output as data, and a test runs the search again and compares.
 //!
 //! The candidate is the AND of three random words (about 8 bits set, as magics tend to be),

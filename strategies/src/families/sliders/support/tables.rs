@@ -40,7 +40,7 @@ pub const BISHOP_LINES: [Direction; 2] = [Direction::NorthEast, Direction::North
 /// addresses share an L1 set, so without the gap the first entry of every slice (the one the
 /// empty and the sparse boards hit) would fall into one set of the L1 cache: without the gap
 /// the rook's magic lookup was slower on nearly empty boards than the bishop's, whose slices
-/// are smaller (docs/method.md, "Measurements behind the code").
+/// are smaller (docs/notebook.md, "Measurements behind the code").
 pub const SLICE_GAP: usize = 8;
 
 /// The first entry of each square's slice in a per-square table for a slider moving in
