@@ -172,7 +172,11 @@ pub fn advise(
             out!("{}", render::render_shares(&shares, args.markdown));
             continue;
         }
-        let advice = advise::advise_narrowed(&path.display().to_string(), record, noise, &here);
+        let mut advice = advise::advise_narrowed(&path.display().to_string(), record, noise, &here);
+        let peers = path.with_file_name("perft-peers.txt");
+        if let Ok(text) = std::fs::read_to_string(&peers) {
+            advice.perft_peers = advise::perft_peers(&peers.display().to_string(), &text);
+        }
         if args.contexts {
             out!("{}", render::render_contexts_markdown(&advice));
             continue;

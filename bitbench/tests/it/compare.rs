@@ -76,3 +76,27 @@ fn one_variant_slowed_everywhere_is_a_regression_named_as_such() {
         "{regressed:?}"
     );
 }
+
+/// Zen 4's first record (schema 1, one process) and a later one (schema 7, three forks, level
+/// copies): `compare` refuses them, naming what differs, unless told `--across-methods`, and
+/// then says so once, first.
+#[test]
+fn records_of_different_methods_are_compared_only_when_asked() {
+    let first = root("results/amd-epyc-f25m17-zen-4/20261122t103157z.json.gz");
+    let later = root("results/amd-epyc-f25m17-zen-4/20261203t163802z.json.gz");
+    let refused = bitbench(&["compare", &first, &later]);
+    let out = text(&refused);
+    assert_eq!(refused.status.code(), Some(2), "{out}");
+    assert!(
+        out.contains("different methods (schema 1 against 7; one process against 3 forks; no level copies against level copies)")
+            && out.contains("--across-methods"),
+        "{out}"
+    );
+    let compared = bitbench(&["compare", &first, &later, "--across-methods"]);
+    let out = text(&compared);
+    assert!(
+        out.starts_with("METHODS DIFFER: schema 1 against 7"),
+        "{out}"
+    );
+    assert_eq!(out.matches("METHODS DIFFER").count(), 1, "{out}");
+}

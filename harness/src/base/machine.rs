@@ -12,6 +12,11 @@ pub struct Machine {
     pub logical_cpus: usize,
     /// Set when the process runs under an emulator (qemu-user, Rosetta): how it was detected.
     pub emulated: Option<String>,
+    /// Whether the CPU reports a hypervisor (a virtual machine, whose host other guests may
+    /// share): the `hypervisor` flag of Linux's /proc/cpuinfo. `None` where unknown: other
+    /// systems, and records made before it was recorded.
+    #[serde(default)]
+    pub virtual_machine: Option<bool>,
 }
 
 /// The CPU: vendor, brand, family/model/stepping, features and caches.
@@ -169,8 +174,37 @@ impl Machine {
             arch: std::env::consts::ARCH.to_string(),
             logical_cpus: std::thread::available_parallelism().map_or(1, |n| n.get()),
             emulated: emulation(),
+            virtual_machine: virtual_machine(),
         }
     }
+
+    /// What kind of machine, in words: `a virtual machine with 2 logical CPUs`, or
+    /// `2 logical CPUs` where the record does not say whether it was virtual.
+    pub fn kind(&self) -> String {
+        let cpus = format!(
+            "{} logical CPU{}",
+            self.logical_cpus,
+            if self.logical_cpus == 1 { "" } else { "s" }
+        );
+        match self.virtual_machine {
+            Some(true) => format!("a virtual machine with {cpus}"),
+            Some(false) => format!("bare metal with {cpus}"),
+            None => cpus,
+        }
+    }
+}
+
+/// Whether /proc/cpuinfo's flags include `hypervisor` (x86 under a hypervisor); `None` where
+/// it cannot be read or has no x86 flags.
+fn virtual_machine() -> Option<bool> {
+    let cpuinfo = std::fs::read_to_string("/proc/cpuinfo").ok()?;
+    let flags = cpuinfo.lines().find(|line| {
+        line.split(':')
+            .next()
+            .is_some_and(|key| key.trim() == "flags")
+    })?;
+    let (_, flags) = flags.split_once(':')?;
+    Some(flags.split_whitespace().any(|flag| flag == "hypervisor"))
 }
 
 /// The CPU features worth recording, listed once: each is recorded as detected at run time

@@ -95,6 +95,85 @@ pub struct Record {
     pub resolution: Option<Resolution>,
 }
 
+/// How a record was measured, in what its numbers depend on: its schema (what it states and
+/// how its intervals and ties are judged), whether it measured in one process or in forks,
+/// and whether its portable variants were measured in their baseline copies too. Records of
+/// different methods are put side by side only with the method named
+/// ([`Method::differences`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Method {
+    pub schema: u32,
+    /// Processes that measured: 1 before forks (schema 4) or with `--forks 1`.
+    pub forks: usize,
+    /// Portable variants measured in their baseline copies too (schema 6: [`Record::compiler`]).
+    pub level_copies: bool,
+}
+
+impl Record {
+    /// How this record was measured.
+    pub fn method(&self) -> Method {
+        Method {
+            schema: self.schema_version,
+            forks: self.run.forks.unwrap_or(1),
+            level_copies: !self.compiler.is_empty(),
+        }
+    }
+}
+
+impl Method {
+    /// What differs between `self` (the first record's method) and `other`, one phrase each:
+    /// `schema 1 against 7`, `one process against 3 forks`, `no level copies against level
+    /// copies`. Empty when they agree. A different number of forks is no different method.
+    pub fn differences(&self, other: &Method) -> Vec<String> {
+        let mut out = Vec::new();
+        if self.schema != other.schema {
+            out.push(format!("schema {} against {}", self.schema, other.schema));
+        }
+        if (self.forks > 1) != (other.forks > 1) {
+            out.push(format!(
+                "{} against {}",
+                self.processes(),
+                other.processes()
+            ));
+        }
+        if self.level_copies != other.level_copies {
+            let copies = |on: bool| {
+                if on {
+                    "level copies"
+                } else {
+                    "no level copies"
+                }
+            };
+            out.push(format!(
+                "{} against {}",
+                copies(self.level_copies),
+                copies(other.level_copies)
+            ));
+        }
+        out
+    }
+
+    /// `3 forks`, or `one process`.
+    fn processes(&self) -> String {
+        if self.forks > 1 {
+            format!("{} forks", self.forks)
+        } else {
+            "one process".to_string()
+        }
+    }
+}
+
+impl std::fmt::Display for Method {
+    /// `schema 7, 3 forks, level copies`, or `schema 1, one process`.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "schema {}, {}", self.schema, self.processes())?;
+        if self.level_copies {
+            write!(f, ", level copies")?;
+        }
+        Ok(())
+    }
+}
+
 /// A measurement that one fork (process) measured apart from all the others: a state of that
 /// process, such as where its tables landed, which no interval inside it could show.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]

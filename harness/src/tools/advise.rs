@@ -161,6 +161,15 @@ pub struct Advice {
     /// The record has per-round data: ties can be called.
     pub ties_called: bool,
     pub quick: bool,
+    /// The record's measuring method ([`crate::record::Method`]), in words.
+    pub method: String,
+    /// The kind of machine the record was made on, in words
+    /// ([`crate::base::machine::Machine::kind`]).
+    pub machine: String,
+    /// Our perft against the fastest open program, where `scripts/perft-peers.sh`'s output
+    /// lies beside the record ([`perft_peers`]); the caller reads it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub perft_peers: Option<PerftPeers>,
     pub families: Vec<FamilyAdvice>,
     /// Per technique family measured inside a move generator (perft), where the first inside
     /// it is not the first alone.
@@ -180,6 +189,50 @@ pub struct ContextLeaders {
     pub inside: ContextRank,
     /// First alone.
     pub alone: ContextRank,
+}
+
+/// The headline of `scripts/perft-peers.sh`'s output: our fastest configuration against the
+/// fastest open program, one thread, over the six published positions.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct PerftPeers {
+    /// The file it was read from (`results/<cpu>/perft-peers.txt`).
+    pub file: String,
+    /// Our fastest configuration, as the file names it (`pext`).
+    pub ours: String,
+    /// The peer it is held against (`ellxor/perft`).
+    pub peer: String,
+    /// The geometric mean of the ratios of nodes per second, ours over the peer's (`1.05x`).
+    pub geometric_mean: String,
+    /// The lowest ratio and its position (`0.92x (position 6)`).
+    pub lowest: String,
+}
+
+/// The headline of `text`, the output of `scripts/perft-peers.sh` read from `file`: the lines
+///
+/// ```text
+///   fastest (bitbench pext) / ellxor/perft:
+///     geometric mean 1.05x, lowest 0.92x (position 6)
+/// ```
+///
+/// `None` when the file holds no such pair of lines (no peer was measured).
+pub fn perft_peers(file: &str, text: &str) -> Option<PerftPeers> {
+    let mut lines = text.lines().map(str::trim);
+    while let Some(line) = lines.next() {
+        let Some(rest) = line.strip_prefix("fastest (") else {
+            continue;
+        };
+        let (ours, peer) = rest.strip_suffix(':')?.split_once(") / ")?;
+        let figures = lines.next()?.strip_prefix("geometric mean ")?;
+        let (geometric_mean, lowest) = figures.split_once(", lowest ")?;
+        return Some(PerftPeers {
+            file: file.to_string(),
+            ours: ours.trim_start_matches("bitbench ").to_string(),
+            peer: peer.to_string(),
+            geometric_mean: geometric_mean.to_string(),
+            lowest: lowest.to_string(),
+        });
+    }
+    None
 }
 
 /// The advice of `record` (read from `name`), for a user on a machine whose CPU is `here`.
@@ -211,6 +264,9 @@ pub fn advise_narrowed(
         this_machine: record.machine.cpu.same_cpu(here),
         ties_called: record.has_rounds(),
         quick: record.run.quick,
+        method: record.method().to_string(),
+        machine: record.machine.kind(),
+        perft_peers: None,
         families,
         leaders: record
             .families()
@@ -614,6 +670,8 @@ fn ranked_names(record: &Record, family: &str) -> Vec<String> {
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Matrix {
     pub cpus: Vec<String>,
+    /// Each CPU's record's measuring method, in the order of `cpus`.
+    pub methods: Vec<String>,
     pub rows: Vec<MatrixRow>,
 }
 
@@ -660,6 +718,7 @@ pub fn matrix(advices: &[Advice]) -> Matrix {
         .collect();
     Matrix {
         cpus: advices.iter().map(|a| a.cpu.clone()).collect(),
+        methods: advices.iter().map(|a| a.method.clone()).collect(),
         rows,
     }
 }
@@ -693,5 +752,23 @@ pub fn ratio_text(ratio: f64, interval: Option<&Interval>) -> String {
     match interval {
         Some(i) => format!("{:.2}× [{:.2}, {:.2}]", i.median, i.low, i.high),
         None => format!("{ratio:.2}×"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn perft_peers_reads_the_headline_of_the_script_s_output() {
+        let text =
+            "ratio bitbench / peer (medians)\n  fastest (bitbench pext) / ellxor/perft:\n    \
+                    geometric mean 1.05x, lowest 0.92x (position 6)\n    start 1.12x\n";
+        let peers = perft_peers("results/x/perft-peers.txt", text).unwrap();
+        assert_eq!(peers.ours, "pext");
+        assert_eq!(peers.peer, "ellxor/perft");
+        assert_eq!(peers.geometric_mean, "1.05x");
+        assert_eq!(peers.lowest, "0.92x (position 6)");
+        assert_eq!(perft_peers("f", "no peer was measured\n"), None);
     }
 }

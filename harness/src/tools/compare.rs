@@ -133,17 +133,21 @@ pub struct Options {
     pub threshold_percent: f64,
     pub allow_cross_cpu: bool,
     pub allow_mode_mismatch: bool,
+    /// Compare records measured by different methods ([`crate::record::Method`]).
+    pub allow_across_methods: bool,
     /// Judge every change raw: no drift is taken out.
     pub no_drift: bool,
 }
 
 impl Default for Options {
-    /// A 5% threshold; different CPUs and quick against full refused; drift taken out.
+    /// A 5% threshold; different CPUs, quick against full and different methods refused;
+    /// drift taken out.
     fn default() -> Options {
         Options {
             threshold_percent: 5.0,
             allow_cross_cpu: false,
             allow_mode_mismatch: false,
+            allow_across_methods: false,
             no_drift: false,
         }
     }
@@ -173,6 +177,10 @@ pub struct Comparison {
     pub cross_cpu: bool,
     /// One is a `--quick` record and the other not (compared only when allowed).
     pub mode_mismatch: bool,
+    /// How the records' methods differ, one phrase each (compared only when allowed; empty
+    /// when they agree).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub method_differences: Vec<String>,
     /// `--no-drift`: every change judged raw.
     pub no_drift: bool,
     /// The measurements moved as a whole beyond the threshold.
@@ -190,6 +198,7 @@ pub struct Comparison {
 pub enum Refusal {
     DifferentCpus { old: String, new: String },
     ModeMismatch { old_quick: bool, new_quick: bool },
+    DifferentMethods { differences: Vec<String> },
     NothingInCommon,
 }
 
@@ -211,6 +220,12 @@ impl std::fmt::Display for Refusal {
                     kind(new_quick)
                 )
             }
+            Refusal::DifferentMethods { differences } => write!(
+                f,
+                "the records were measured by different methods ({}): a change between them \
+                 may be the method's. Pass --across-methods to compare them anyway.",
+                differences.join("; ")
+            ),
             Refusal::NothingInCommon => write!(
                 f,
                 "the records have no measurement in common (family, variant, workload, mode and \
@@ -236,7 +251,8 @@ pub fn cpu_of(record: &Record) -> String {
 const MIN_GROUP: usize = 5;
 
 /// What `compare` refuses, checked: records of different CPUs (unless allowed), a `--quick`
-/// record against a full one (unless allowed), records with no measurement in common.
+/// record against a full one (unless allowed), records of different methods (unless
+/// allowed), records with no measurement in common.
 /// Returns the matched pairs, old then new. `repeatability` refuses the same.
 pub fn comparable<'a>(
     old: &'a Record,
@@ -254,6 +270,10 @@ pub fn comparable<'a>(
             old_quick: old.run.quick,
             new_quick: new.run.quick,
         });
+    }
+    let differences = old.method().differences(&new.method());
+    if !differences.is_empty() && !options.allow_across_methods {
+        return Err(Refusal::DifferentMethods { differences });
     }
     let by_key: BTreeMap<Key, &Measurement> =
         new.measurements.iter().map(|m| (Key::of(m), m)).collect();
@@ -306,6 +326,7 @@ pub fn compare(
         threshold_percent: options.threshold_percent,
         cross_cpu: cross_cpu(old.1, new.1),
         mode_mismatch: old.1.run.quick != new.1.run.quick,
+        method_differences: old.1.method().differences(&new.1.method()),
         no_drift: options.no_drift,
         shift: shift(&pairs, options.threshold_percent),
         regressions: count(Verdict::Regressed),

@@ -11,7 +11,7 @@ use plotters::prelude::*;
 use std::error::Error;
 use std::path::{Path, PathBuf};
 
-/// One label per record for cross-CPU charts: CPU, masks and date.
+/// One label per record for cross-CPU charts: CPU, masks, date and measuring method.
 pub fn record_label(record: &Record) -> String {
     // `2026-11-22 10:31 UTC`: records of one CPU from one day stay apart.
     let date = record
@@ -26,7 +26,11 @@ pub fn record_label(record: &Record) -> String {
     } else {
         String::new()
     };
-    format!("{}{masked} · {date}", record.machine.cpu.describe())
+    format!(
+        "{}{masked} · {date} · {}",
+        record.machine.cpu.describe(),
+        record.method()
+    )
 }
 
 /// One record per CPU ([`CpuIdentity::slug`](crate::base::machine::CpuIdentity::slug)): its newest

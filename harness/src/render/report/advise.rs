@@ -240,7 +240,7 @@ pub fn render_markdown(advice: &Advice) -> String {
     let _ = writeln!(
         out,
         "### {}, {}\n\nAdvice from {}, measured on that CPU on {}: {}, {:.0} s from the start \
-         of measuring to the record.\n",
+         of measuring to the record, on {}; its method: {}.\n",
         markdown::text(&advice.cpu),
         markdown::text(date),
         markdown::code_link(&advice.record),
@@ -250,8 +250,24 @@ pub fn render_markdown(advice: &Advice) -> String {
         } else {
             "a full run"
         },
-        advice.duration_seconds
+        advice.duration_seconds,
+        markdown::text(&advice.machine),
+        markdown::text(&advice.method)
     );
+    if let Some(peers) = &advice.perft_peers {
+        let _ = writeln!(
+            out,
+            "Perft against the fastest open program on this CPU: bitbench's fastest \
+             configuration ({}) has {} the nodes per second of {}, one thread, geometric mean \
+             over the six published positions (lowest {}); from {}, written by \
+             `scripts/perft-peers.sh`.\n",
+            markdown::code(&peers.ours),
+            markdown::text(&peers.geometric_mean),
+            markdown::text(&peers.peer),
+            markdown::text(&peers.lowest),
+            markdown::code_link(&peers.file)
+        );
+    }
     if !advice.ties_called {
         let _ = writeln!(
             out,
@@ -399,12 +415,17 @@ pub fn render_contexts_markdown(advice: &Advice) -> String {
 pub fn render_matrix(matrix: &Matrix, markdown: bool) -> String {
     let mut out = String::new();
     if markdown {
-        let cpus: Vec<String> = matrix.cpus.iter().map(|c| markdown::cell(c)).collect();
+        let cpus: Vec<String> = matrix
+            .cpus
+            .iter()
+            .zip(&matrix.methods)
+            .map(|(cpu, method)| markdown::cell(&format!("{cpu} ({method})")))
+            .collect();
         let _ = writeln!(out, "| family | {} |", cpus.join(" | "));
         let _ = writeln!(out, "|---|{}", "---|".repeat(matrix.cpus.len()));
     } else {
-        for (i, cpu) in matrix.cpus.iter().enumerate() {
-            let _ = writeln!(out, "CPU {}: {cpu}", i + 1);
+        for (i, (cpu, method)) in matrix.cpus.iter().zip(&matrix.methods).enumerate() {
+            let _ = writeln!(out, "CPU {}: {cpu}; {method}", i + 1);
         }
         out.push('\n');
         let mut table = TextTable::default();
@@ -440,6 +461,17 @@ pub fn render_matrix(matrix: &Matrix, markdown: bool) -> String {
         };
         let cells: Vec<String> = cells.iter().map(|c| markdown::code(c)).collect();
         let _ = writeln!(out, "| {family} | {} |", cells.join(" | "));
+    }
+    let mut methods = matrix.methods.clone();
+    methods.sort();
+    methods.dedup();
+    if methods.len() > 1 {
+        let _ = writeln!(
+            out,
+            "\nThe records were measured by {} different methods (named beside each CPU): where \
+             the advice differs, the method may be why.",
+            methods.len()
+        );
     }
     if matrix.rows.iter().any(|r| r.differs) {
         let _ = writeln!(out, "\n* the advice differs between CPUs");

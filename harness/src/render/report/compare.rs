@@ -88,6 +88,13 @@ fn render_text(comparison: &Comparison, old: &Record, new: &Record, changed_only
             cpu_of(new)
         );
     }
+    if !comparison.method_differences.is_empty() {
+        let _ = writeln!(
+            out,
+            "METHODS DIFFER: {}. Differences include the method, not only the code.\n",
+            comparison.method_differences.join("; ")
+        );
+    }
     if comparison.mode_mismatch {
         let _ = writeln!(
             out,

@@ -36,16 +36,19 @@ pub fn code(s: &str) -> String {
     }
 }
 
-/// A link to `target` showing it as a code span, where `target` is a plain relative path
-/// (letters, digits, `._-/+`); otherwise [`code`] alone, since a link destination would need
-/// its own escaping.
+/// A link to `target`, a path from the repository's root, showing it as a code span, where
+/// `target` is a plain relative path (letters, digits, `._-/+`); otherwise [`code`] alone,
+/// since a link destination would need its own escaping. The destination starts with `/`,
+/// which GitHub resolves from the repository's root, so the link leads to the same file from
+/// README.md and from a page under docs/.
 pub fn code_link(target: &str) -> String {
     let plain = !target.is_empty()
+        && !target.starts_with('/')
         && target
             .chars()
             .all(|c| c.is_ascii_alphanumeric() || "._-/+".contains(c));
     if plain {
-        format!("[`{target}`]({target})")
+        format!("[`{target}`](/{target})")
     } else {
         code(target)
     }
@@ -66,7 +69,7 @@ mod tests {
         assert_eq!(code("a`<b>"), "a`&lt;b&gt;");
         assert_eq!(
             code_link("results/x/r.json"),
-            "[`results/x/r.json`](results/x/r.json)"
+            "[`results/x/r.json`](/results/x/r.json)"
         );
         assert_eq!(code_link("my run (2).json"), "`my run (2).json`");
     }

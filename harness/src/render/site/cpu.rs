@@ -25,6 +25,7 @@ pub(super) fn run_label(record: &Record) -> String {
     if !record.run.only.is_empty() {
         let _ = write!(label, " · only {}", record.run.only.join(", "));
     }
+    let _ = write!(label, " · {}", record.method());
     label
 }
 
