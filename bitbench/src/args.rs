@@ -145,6 +145,10 @@ pub enum Command {
     /// (internal) The bound's worker, run under valgrind by `run` (tools::bound).
     #[command(hide = true)]
     BoundWorker(CacheSimWorkerArgs),
+    /// (internal) docs/commands.md's reference of every command and option, generated from
+    /// this definition (scripts/readme.sh).
+    #[command(hide = true)]
+    Reference,
     /// (internal) One fork of a measurement: builds the workloads of `--tool` and measures
     /// the slices its parent sends (harness::measure::fork).
     #[command(hide = true)]
@@ -175,6 +179,7 @@ impl Command {
             Command::CacheSimWorker(a) => (Some(&mut a.only), Some(&mut a.disable)),
             Command::BoundWorker(a) => (Some(&mut a.only), Some(&mut a.disable)),
             Command::ForkWorker(a) => (Some(&mut a.only), Some(&mut a.disable)),
+            Command::Reference => (None, None),
         }
     }
 
@@ -264,7 +269,7 @@ pub struct PositionsArgs {
 
 #[derive(Args)]
 pub struct SearchArgs {
-    /// The position, as FEN (in quotes: it has spaces).
+    /// The position: a FEN (in quotes: it has spaces), or `startpos` or `kiwipete`.
     #[arg(required_unless_present_any = ["bench", "epd"], conflicts_with_all = ["bench", "epd"])]
     pub fen: Option<String>,
     /// How many plies deep to search, 1 to 30.
@@ -319,7 +324,7 @@ pub struct SearchArgs {
 
 #[derive(Args)]
 pub struct PerftArgs {
-    /// The position, as FEN (in quotes: it has spaces).
+    /// The position: a FEN (in quotes: it has spaces), or `startpos` or `kiwipete`.
     #[arg(required_unless_present = "verify_table")]
     pub fen: Option<String>,
     /// How many plies deep to count, 0 to 10.
@@ -375,6 +380,9 @@ pub struct RepeatabilityArgs {
     /// Accept a `--quick` record with a full one (otherwise refused, as by `compare`).
     #[arg(long)]
     pub allow_mode_mismatch: bool,
+    /// Accept records measured by different methods (otherwise refused, as by `compare`).
+    #[arg(long)]
+    pub across_methods: bool,
 }
 
 #[derive(Args)]
@@ -417,6 +425,10 @@ pub struct CompareArgs {
     /// Compare a `--quick` record with a full one (otherwise refused: their noise differs).
     #[arg(long)]
     pub allow_mode_mismatch: bool,
+    /// Compare records measured by different methods: schema, one process or forks, level
+    /// copies (otherwise refused: a change may be the method's).
+    #[arg(long)]
+    pub across_methods: bool,
     /// Judge every change raw: no correction for the machine's drift between the runs.
     #[arg(long)]
     pub no_drift: bool,
@@ -460,9 +472,9 @@ pub struct RunArgs {
     /// Also count simulated cache misses per query under valgrind (cache-pressure workloads).
     #[arg(long)]
     pub cache_sim: bool,
-    /// Estimate each headline loop's throughput bound (valgrind and llvm-mca), and show how
-    /// many times it the measured cycles are ("x of bound"). Without this or --no-bound, a
-    /// full run makes the bound where both tools are found.
+    /// Estimate each headline loop's throughput bound (valgrind and llvm-mca), and show the
+    /// measured cycles as a multiple of it ("x of bound"). Without this or --no-bound, a full
+    /// run makes the bound where both tools are found.
     #[arg(long, conflicts_with = "no_bound")]
     pub bound: bool,
     /// Make no bound.

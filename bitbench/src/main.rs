@@ -113,6 +113,7 @@ fn dispatch(cli: Cli, name: &str) -> Result<ExitCode> {
             cli::checks::invariance(&Context::new(&args.only, &args.disable)?, &args)
         }
         Command::ForkWorker(args) => cli::fork::worker(&args),
+        Command::Reference => cli::reference::markdown(),
         Command::CacheSimWorker(args) => {
             let context = Context::new(&args.only, &args.disable)?;
             let stages: Vec<harness::tools::cachesim::Stage> =

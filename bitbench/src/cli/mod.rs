@@ -9,12 +9,15 @@ pub mod fork;
 pub mod list;
 pub mod perft;
 pub mod records;
+pub mod reference;
 pub mod run;
 pub mod search;
 
 use crate::args::{Context, ForkTool, Measuring};
 use harness::measure::Halt;
 use std::process::Command;
+use strategies::perft::workloads::PUBLISHED;
+use strategies::position::Position;
 use strategies::Families;
 
 /// The commit this binary was built from, `-dirty` if its sources differed from it; empty
@@ -43,6 +46,18 @@ pub fn verified(context: &Context, seed: u64) -> bool {
             false
         }
     }
+}
+
+/// The position a command's position argument names: `startpos` (the initial position),
+/// `kiwipete` (position 2 of the wiki's "Perft Results"), or a FEN.
+pub fn position(argument: &str) -> anyhow::Result<Position> {
+    let fen = match argument.trim() {
+        "startpos" => PUBLISHED[0].fen,
+        "kiwipete" => PUBLISHED[1].fen,
+        fen => fen,
+    };
+    Position::from_fen(fen)
+        .map_err(|e| anyhow::anyhow!("bad FEN ({e}); or name a position: startpos, kiwipete"))
 }
 
 /// Refuses a `--with` that names a key twice (`slider=magic,slider=pext`): which would win is

@@ -37,7 +37,7 @@ pub fn perft(context: &Context, args: &PerftArgs) -> Result<ExitCode> {
     let (Some(fen), Some(depth)) = (&args.fen, args.depth) else {
         return Err(anyhow!("perft needs a FEN and a depth (or --verify-table)"));
     };
-    let position = Position::from_fen(fen).map_err(|e| anyhow!("bad FEN: {e}"))?;
+    let position = super::position(fen)?;
     let choice = choice(args.with.as_deref().unwrap_or(""))?;
     let started = Instant::now();
     let (split, nodes) = count(choice, &context.cpu, &position, depth, args.force)?;

@@ -225,6 +225,7 @@ pub fn compare(args: &CompareArgs) -> Result<ExitCode> {
         threshold_percent: args.threshold,
         allow_cross_cpu: args.cross_cpu,
         allow_mode_mismatch: args.allow_mode_mismatch,
+        allow_across_methods: args.across_methods,
         no_drift: args.no_drift,
     };
     let comparison = compare::compare((&old_name, &old), (&new_name, &new), &options)?;
@@ -293,6 +294,7 @@ pub fn repeatability(args: &RepeatabilityArgs) -> Result<ExitCode> {
     let accept = compare::Options {
         allow_cross_cpu: args.cross_cpu,
         allow_mode_mismatch: args.allow_mode_mismatch,
+        allow_across_methods: args.across_methods,
         ..compare::Options::default()
     };
     compare::comparable(&first, &second, &accept)?;

@@ -12,7 +12,7 @@ use harness::outln;
 use harness::tools::engine::uci;
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
-use strategies::position::{Move, Position};
+use strategies::position::Move;
 use strategies::search::configs::Choice;
 use strategies::search::family::{configurations, SearchAnswer, SearchFamily};
 use strategies::search::suite::{self, Case};
@@ -60,7 +60,7 @@ pub fn search(context: &Context, args: &SearchArgs) -> Result<ExitCode> {
             "search needs a FEN and a depth (or --bench, or --epd)"
         ));
     };
-    let position = Position::from_fen(fen).map_err(|e| anyhow!("bad FEN: {e}"))?;
+    let position = super::position(fen)?;
     let mut table = TranspositionTable::new(mib);
     let started = Instant::now();
     let result = instances_search::search(choice, &context.cpu, &position, depth, &mut table)?;

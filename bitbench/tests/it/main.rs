@@ -16,6 +16,7 @@ mod families_as_data;
 #[cfg(unix)]
 mod hostile;
 mod layers;
+mod links;
 mod perft;
 mod readme;
 mod record_mutations;

@@ -178,14 +178,14 @@ crate::framework::family::table::family! {
         },
         SuperPiecePlainMagic {
             name: "super_piece_plain_magic",
-            summary: "super-piece: leaper tables, rook and bishop attacks by plain magic (top three in rook_attacks on Intel family 6 model 167)",
+            summary: "super-piece: leaper tables, rook and bishop attacks by plain magic",
             kernel: SuperPiece(crate::families::sliders::plain_magic::PlainMagic),
             source: SUPER_PIECE,
             footprint: LEAPER_BYTES + crate::families::sliders::plain_magic::TABLE_BYTES.both(false),
         },
         SuperPieceSplitPext {
             name: "super_piece_split_pext",
-            summary: "super-piece: leaper tables, rook and bishop attacks by split PEXT, the query compiled with BMI2 (top three in rook_attacks there too)",
+            summary: "super-piece: leaper tables, rook and bishop attacks by split PEXT, the query compiled with BMI2",
             needs: bmi2,
             kernel: SuperPiece(crate::families::sliders::split_pext::SplitPext::new(bmi2)),
             source: SUPER_PIECE,
