@@ -14,7 +14,9 @@
 # here, not by hand: the newest full record under results/ (not --quick, no --disable, no
 # --only; newest by the time its run started, then by path), whichever CPU made it. Its heading
 # names that CPU.
-# Other blocks keep their records.
+# Other blocks keep their records. From that record it also draws the front page's picture,
+# docs/front-page.svg: the chart `bitbench report RECORD` draws as
+# cache-pressure-rook_attacks.svg (the same test fails if it differs).
 #
 # A captured run is a timing, which no test can reproduce: a block between
 #
@@ -48,7 +50,7 @@ if ((check && engine)); then
 fi
 cargo build --release -q
 python3 - "$check" "$engine" <<'PY'
-import gzip, json, pathlib, re, shlex, subprocess, sys
+import gzip, json, pathlib, re, shlex, subprocess, sys, tempfile
 check = sys.argv[1] == "1"
 engine = sys.argv[2] == "1"
 # README.md first, then the pages under docs/ (not its subfolders) in order of name.
@@ -119,6 +121,23 @@ for path in files:
         print(f"{name}: generated blocks rewritten")
     else:
         print(f"{name}: up to date")
+# The front page's picture, from the record of the advise blocks.
+picture = pathlib.Path("docs/front-page.svg")
+if newest is None:
+    newest = newest_full_record()
+with tempfile.TemporaryDirectory() as tmp:
+    subprocess.run(["./target/release/bitbench", "report", newest, "--out", tmp],
+                   check=True, capture_output=True)
+    drawn = (pathlib.Path(tmp) / "cache-pressure-rook_attacks.svg").read_bytes()
+if not picture.exists() or picture.read_bytes() != drawn:
+    if check:
+        print(f"{picture} is out of date: run scripts/readme.sh", file=sys.stderr)
+        stale.append(str(picture))
+    else:
+        tmp = picture.with_name(f".{picture.name}.tmp")
+        tmp.write_bytes(drawn)
+        tmp.replace(picture)
+        print(f"{picture}: drawn again from {newest}")
 if stale:
     sys.exit(1)
 PY
