@@ -43,10 +43,14 @@ macro_rules! render {
         let (svg, png) = (stem.with_extension("svg"), stem.with_extension("png"));
         let size: (u32, u32) = ($width, $height);
         {
-            let $root = &SVGBackend::new(&svg, size).into_drawing_area();
-            let drawn: $crate::render::chart::Result<()> = (|| $body)();
-            drawn?;
-            $root.present()?;
+            let mut text = String::new();
+            {
+                let $root = &SVGBackend::with_string(&mut text, size).into_drawing_area();
+                let drawn: $crate::render::chart::Result<()> = (|| $body)();
+                drawn?;
+                $root.present()?;
+            }
+            std::fs::write(&svg, $crate::render::chart::compact_svg(&text))?;
         }
         {
             let $root = &BitMapBackend::new(&png, size).into_drawing_area();
@@ -56,6 +60,47 @@ macro_rules! render {
         }
         Ok::<Vec<std::path::PathBuf>, Box<dyn std::error::Error>>(vec![svg, png])
     }};
+}
+
+/// `svg` (as plotters writes it, one element a line) with each run of consecutive
+/// `<polyline>` elements of the same stroke made one `<path>` of as many subpaths, drawn in the
+/// same order: a dashed line or a row of whiskers is hundreds of short segments, and a chart
+/// small enough to embed in a page is the point.
+pub fn compact_svg(svg: &str) -> String {
+    /// A polyline's attributes before `points`, and its points.
+    fn polyline(line: &str) -> Option<(&str, &str)> {
+        let rest = line.strip_prefix("<polyline ")?.strip_suffix("\"/>")?;
+        let (attributes, points) = rest.split_once(" points=\"")?;
+        Some((attributes, points))
+    }
+    let mut out = String::with_capacity(svg.len());
+    let mut run: Option<(&str, String)> = None;
+    let flush = |run: &mut Option<(&str, String)>, out: &mut String| {
+        if let Some((attributes, d)) = run.take() {
+            out.push_str(&format!("<path {attributes} d=\"{d}\"/>\n"));
+        }
+    };
+    for line in svg.lines() {
+        match polyline(line) {
+            Some((attributes, points)) => {
+                if run.as_ref().is_some_and(|(a, _)| *a != attributes) {
+                    flush(&mut run, &mut out);
+                }
+                let d = &mut run.get_or_insert_with(|| (attributes, String::new())).1;
+                for (i, point) in points.split_whitespace().enumerate() {
+                    d.push(if i == 0 { 'M' } else { 'L' });
+                    d.push_str(point);
+                }
+            }
+            None => {
+                flush(&mut run, &mut out);
+                out.push_str(line);
+                out.push('\n');
+            }
+        }
+    }
+    flush(&mut run, &mut out);
+    out
 }
 
 mod axes;
@@ -179,4 +224,29 @@ pub fn render_record(record: &Record, dir: &Path) -> Result<Vec<PathBuf>> {
 /// The unit `family` of `record` counts its time in: `query`, or its own (perft: `node`).
 pub fn unit_of(record: &Record, family: &str) -> String {
     rate::unit(record, family).unwrap_or_else(|| "query".into())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::compact_svg;
+
+    #[test]
+    fn runs_of_one_stroke_become_one_path_in_order() {
+        let svg = "<svg>\n\
+                   <polyline fill=\"none\" stroke=\"#111\" points=\"1,2 3,4 \"/>\n\
+                   <polyline fill=\"none\" stroke=\"#111\" points=\"5,6 7,8 9,9 \"/>\n\
+                   <polyline fill=\"none\" stroke=\"#222\" points=\"0,0 1,1 \"/>\n\
+                   <text>a</text>\n\
+                   <polyline fill=\"none\" stroke=\"#111\" points=\"2,2 3,3 \"/>\n\
+                   </svg>";
+        assert_eq!(
+            compact_svg(svg),
+            "<svg>\n\
+             <path fill=\"none\" stroke=\"#111\" d=\"M1,2L3,4M5,6L7,8L9,9\"/>\n\
+             <path fill=\"none\" stroke=\"#222\" d=\"M0,0L1,1\"/>\n\
+             <text>a</text>\n\
+             <path fill=\"none\" stroke=\"#111\" d=\"M2,2L3,3\"/>\n\
+             </svg>\n"
+        );
+    }
 }
