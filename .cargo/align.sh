@@ -9,7 +9,8 @@
 # function on a 4 KiB boundary, so that where the linker happens to put hot code does not move
 # its speed: two compiled copies of one loop (an A/A twin and its original) sit at the same
 # offsets within a page, in the same sets of the instruction cache and the op cache. The
-# experiments behind each option are in docs/method.md (the A/A controls). The padding between
+# reasons for each option are in docs/method.md (the A/A controls), the experiments behind them
+# in docs/notebook.md. The padding between
 # functions is never executed; the padding before a loop runs once per entry (the gate's
 # baseline counts it).
 rustc=$1

@@ -1,5 +1,5 @@
 //! Doc comments say what the code does and why, in words that stay true: a measurement (a CPU
-//! and what it ran at, a date) belongs in a record, in docs/method.md ("Measurements behind
+//! and what it ran at, a date) belongs in a record, in docs/notebook.md ("Measurements behind
 //! the code") or in a commit body, not in a `//!` or `///` line. This test walks the sources
 //! and fails on a doc-comment line that names a CPU model and a figure, or holds a date outside
 //! a code span (a date in backticks on the line is a format example, such as a timestamp

@@ -348,8 +348,8 @@ impl<F: Bench> Prepared<F> {
     /// but not the sequence the timed pass then runs, so the branch predictor is warm, not
     /// trained on the answer (warmed on the timed order itself, a kernel whose branches follow
     /// its queries, as knight `lookup`'s loop over the knights does, is timed faster than a
-    /// plain loop over freshly shuffled queries: see docs/method.md, "Measurements behind
-    /// the code"). Each block is reversed into a scratch block that stays in L1.
+    /// plain loop over freshly shuffled queries: see docs/notebook.md, "Measurements
+    /// behind the code"). Each block is reversed into a scratch block that stays in L1.
     #[inline(always)]
     fn warm<K: Kernel<F>>(&mut self, kernel: K) {
         let inputs = &self.sets[self.current].inputs;

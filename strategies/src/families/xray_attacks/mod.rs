@@ -15,7 +15,7 @@
 //! corpus distributions count each queen in both families, as an engine's loops over
 //! "rooks and queens" and "bishops and queens" do. A piece field in the query would make
 //! every query branch on it: on the corpus that branch is unpredictable, and it took a large
-//! share of a query's time with the magic lookups (docs/method.md, "Measurements behind the
+//! share of a query's time with the magic lookups (docs/notebook.md, "Measurements behind the
 //! code"), so it would have ranked the branch, not the techniques.
 //!
 //! The seed's two set-wise routines answer other questions and are families of their own:

@@ -18,7 +18,7 @@
 //!   second in the odd, a direction per pair of lanes: every lane works, and the reduction is
 //!   two folds of the register in half (256 and 128 bits), leaving both answers side by side.
 //!   One query per register used half the lanes and a longer reduction, and gained less
-//!   over the scalar `kogge_stone` than pairs do (docs/method.md, "Measurements behind the
+//!   over the scalar `kogge_stone` than pairs do (docs/notebook.md, "Measurements behind the
 //!   code").
 
 use crate::board::geometry::Direction;

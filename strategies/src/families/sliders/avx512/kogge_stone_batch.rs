@@ -10,7 +10,7 @@
 //! fifteen instructions for eight queries, with `a | (b & c)` as one `vpternlogq`. The
 //! sliders' bits come from `vpsllvq` of 1 by the squares. A queen runs the rook's four
 //! directions and the bishop's on the same lanes (before it had its own batch, a queen batch
-//! was a rook and a bishop query per queen, each on one lane; docs/method.md, "Measurements
+//! was a rook and a bishop query per queen, each on one lane; docs/notebook.md, "Measurements
 //! behind the code", has what that cost). Pays only in batches: a single query runs the
 //! eight-lane kernel with seven lanes idle.
 

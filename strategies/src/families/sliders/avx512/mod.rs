@@ -16,7 +16,7 @@ use core::mem::{offset_of, size_of};
 /// The squares and the occupancies of eight queries, one per lane. Never a load across a
 /// whole [`SliderQuery`]: its padding bytes may not be read. The squares are inserted one by
 /// one; the occupancies come with one gather of the `occupied` fields (faster for
-/// `kogge_stone_avx512_batch` than inserting them too: docs/method.md, "Measurements behind
+/// `kogge_stone_avx512_batch` than inserting them too: docs/notebook.md, "Measurements behind
 /// the code").
 #[target_feature(enable = "avx512f")]
 #[inline]
