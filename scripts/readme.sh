@@ -16,7 +16,7 @@
 # names that CPU.
 # Other blocks keep their records. From that record it also draws the front page's picture,
 # docs/front-page.svg: the chart `bitbench report RECORD` draws as
-# cache-pressure-rook_attacks.svg (the same test fails if it differs).
+# rook_attacks-cache-pressure.svg (the same test fails if it differs).
 #
 # A captured run is a timing, which no test can reproduce: a block between
 #
@@ -128,7 +128,7 @@ if newest is None:
 with tempfile.TemporaryDirectory() as tmp:
     subprocess.run(["./target/release/bitbench", "report", newest, "--out", tmp],
                    check=True, capture_output=True)
-    drawn = (pathlib.Path(tmp) / "cache-pressure-rook_attacks.svg").read_bytes()
+    drawn = (pathlib.Path(tmp) / "rook_attacks-cache-pressure.svg").read_bytes()
 if not picture.exists() or picture.read_bytes() != drawn:
     if check:
         print(f"{picture} is out of date: run scripts/readme.sh", file=sys.stderr)

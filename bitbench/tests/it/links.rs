@@ -200,3 +200,57 @@ fn the_anchors_are_github_s() {
     }
     assert_eq!(anchors.len(), 5);
 }
+
+/// The variants' descriptions (the generated tables of docs/families.md) say what a variant
+/// is, never how it ranked on some CPU: a ranking belongs in a record.
+#[test]
+fn no_variant_description_ranks_it_on_a_cpu() {
+    let output = crate::common::command()
+        .args(["list", "--markdown"])
+        .output()
+        .expect("the binary runs");
+    assert!(output.status.success(), "{}", crate::common::text(&output));
+    let text = String::from_utf8(output.stdout).unwrap().to_lowercase();
+    let cpu = |line: &str| {
+        let words: Vec<&str> = line.split_whitespace().collect();
+        words
+            .windows(4)
+            .any(|w| w[0] == "family" && w[2] == "model" && w[1].parse::<u32>().is_ok())
+    };
+    let offending: Vec<&str> = text
+        .lines()
+        .filter(|line| {
+            cpu(line)
+                || ["top three", "fastest on", "ranked first"]
+                    .iter()
+                    .any(|p| line.contains(p))
+        })
+        .collect();
+    assert!(
+        offending.is_empty(),
+        "descriptions that rank on a CPU:\n{}",
+        offending.join("\n")
+    );
+}
+
+/// `perft` and `search` take the positions the docs name, `startpos` and `kiwipete`, as well
+/// as a FEN, and refuse anything else clearly.
+#[test]
+fn positions_by_name_are_the_published_ones() {
+    let count = |position: &str, depth: &str| {
+        let output = crate::common::command()
+            .args(["perft", position, depth])
+            .output()
+            .expect("the binary runs");
+        (output.status.code(), crate::common::text(&output))
+    };
+    let (code, out) = count("startpos", "3");
+    assert!(code == Some(0) && out.contains("nodes 8902"), "{out}");
+    let (code, out) = count("kiwipete", "2");
+    assert!(code == Some(0) && out.contains("nodes 2039"), "{out}");
+    let (code, out) = count("startposition", "2");
+    assert!(
+        code == Some(2) && out.contains("startpos, kiwipete"),
+        "{out}"
+    );
+}

@@ -210,7 +210,7 @@ fn the_layout_in_contributing_is_the_tree() {
 }
 
 /// The front page's picture: README.md shows docs/front-page.svg, which is the chart `report`
-/// draws as cache-pressure-rook_attacks.svg from the record of the README's results, byte for
+/// draws as rook_attacks-cache-pressure.svg from the record of the README's results, byte for
 /// byte (`scripts/readme.sh` draws it again), and small enough for a front page.
 #[test]
 fn the_front_page_s_picture_is_drawn_from_its_record() {
@@ -240,7 +240,7 @@ fn the_front_page_s_picture_is_drawn_from_its_record() {
         .output()
         .expect("the binary runs");
     assert!(output.status.success(), "{}", common::text(&output));
-    let drawn = std::fs::read(tmp.path().join("cache-pressure-rook_attacks.svg")).unwrap();
+    let drawn = std::fs::read(tmp.path().join("rook_attacks-cache-pressure.svg")).unwrap();
     assert!(
         drawn == picture,
         "docs/front-page.svg differs from the chart of {record}: run scripts/readme.sh"

@@ -47,6 +47,15 @@ impl Files {
                 })
             }),
         );
+        // The same record measured by another method: in one process if it was in forks, or
+        // the other way round, so that --across-methods changes a comparison.
+        put(
+            "method.json",
+            &records.with(|r| {
+                let forks = r["run"]["forks"].as_u64().unwrap_or(1);
+                r["run"]["forks"] = serde_json::json!(if forks > 1 { 1 } else { 3 });
+            }),
+        );
         put(
             &format!("results/{}/good.json", records.slug),
             &records.good(),
@@ -107,6 +116,7 @@ fn scenarios(command: &str, files: &Files) -> Option<Vec<Vec<String>>> {
             vec![f("good.json"), f("slower.json")],
             vec![f("good.json"), f("other.json")],
             vec![f("good.json"), f("full.json")],
+            vec![f("good.json"), f("method.json")],
         ]
     };
     Some(match command {

@@ -258,8 +258,8 @@ pub fn render_markdown(advice: &Advice) -> String {
         let _ = writeln!(
             out,
             "Perft against the fastest open program on this CPU: bitbench's fastest \
-             configuration ({}) has {} the nodes per second of {}, one thread, geometric mean \
-             over the six published positions (lowest {}); from {}, written by \
+             configuration ({}) has {} the nodes per second of {} in geometric mean over the six \
+             published positions, one thread each, and at least {}; from {}, written by \
              `scripts/perft-peers.sh`.\n",
             markdown::code(&peers.ours),
             markdown::text(&peers.geometric_mean),
