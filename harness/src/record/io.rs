@@ -10,6 +10,7 @@
 //! apart by the gzip magic bytes, not by the name.
 
 use super::{validate, Record, OLDEST_SCHEMA, SCHEMA_VERSION};
+use serde::Deserialize;
 use std::fmt;
 use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
@@ -151,12 +152,22 @@ impl Record {
             field: problem.field,
             reason: problem.reason,
         })?;
-        // The path of the value at fault (`measurements[3].ns_per_op.median`), so that a value
-        // of the wrong type is named, not only described.
-        let record: Record = serde_path_to_error::deserialize(value).map_err(|error| {
-            let at = error.path().to_string();
-            not_a_record(format!("{at}: {}", error.into_inner()))
-        })?;
+        // On a failure, read again tracking the path of the value at fault
+        // (`measurements[3].ns_per_op.median`), so that a value of the wrong type is named, not
+        // only described; tracking it on every read cost more than the read itself.
+        let record = match Record::deserialize(&value) {
+            Ok(record) => record,
+            Err(error) => {
+                let message = match serde_path_to_error::deserialize::<_, Record>(&value) {
+                    Err(error) => {
+                        let at = error.path().to_string();
+                        format!("{at}: {}", error.into_inner())
+                    }
+                    Ok(_) => error.to_string(),
+                };
+                return Err(not_a_record(message));
+            }
+        };
         validate::record(&record).map_err(|problem| RecordError::Invalid {
             path: path.into(),
             field: problem.field,
