@@ -53,13 +53,21 @@ struct Records {
     /// Quick, on this machine's CPU (as detected), with every family.
     good: Value,
     slug: String,
+    /// `good` and its full-run twin as text, written once: every case's folder holds both.
+    good_text: String,
+    full_text: String,
 }
 
 impl Records {
     fn new() -> Records {
         let record = common::synthetic_record("Test CPU", "2026-11-22T10:00:00Z");
+        let good: Value = serde_json::from_str(&record.to_json()).unwrap();
+        let mut full = good.clone();
+        full["run"]["quick"] = json!(false);
         Records {
-            good: serde_json::from_str(&record.to_json()).unwrap(),
+            good_text: Records::text(&good),
+            full_text: Records::text(&full),
+            good,
             slug: record.machine.cpu.slug(),
         }
     }
@@ -69,7 +77,7 @@ impl Records {
     }
 
     fn good(&self) -> String {
-        Records::text(&self.good)
+        self.good_text.clone()
     }
 
     /// The good record changed by `change`.
@@ -81,7 +89,7 @@ impl Records {
 
     /// The same record from a full (not `--quick`) run.
     fn full(&self) -> String {
-        self.with(|r| r["run"]["quick"] = json!(false))
+        self.full_text.clone()
     }
 
     /// The same record from another CPU.
@@ -1452,7 +1460,7 @@ fn lay_out(records: &Records) -> Folder {
         std::fs::write(path, text).unwrap();
     };
     let cpu = format!("sentinel/results/{}", records.slug);
-    put(&records.sentinel_record(), &records.good());
+    put(&records.sentinel_record(), &records.good_text);
     put(
         &format!("{cpu}/{SENTINEL_STEM}/.bitbench-manifest.json"),
         "{\"written_by\": \"bitbench 0.1.0\", \"files\": [\"tables.md\"]}\n",
@@ -1461,8 +1469,8 @@ fn lay_out(records: &Records) -> Folder {
     put("sentinel/results/baseline/gate.json", "{\"kernels\": []}\n");
     put("sentinel/notes/user.txt", "the user's notes\n");
     put("sentinel/deep/a/b/c.txt", "nested\n");
-    put("good.json", &records.good());
-    put("full.json", &records.full());
+    put("good.json", &records.good_text);
+    put("full.json", &records.full_text);
     Folder {
         root,
         work,
