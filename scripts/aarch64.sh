@@ -38,7 +38,11 @@ cargo test --target "$target" -p strategies --lib -- in_between knight_attacks s
 # The command in the test profile (optimised, debug assertions on), not a release build: a
 # second whole build for aarch64 took some four minutes of CI's time, and verifying a few
 # families takes seconds either way.
-cargo build --target "$target" --profile test -p bitbench
+# The search's and perft's configurations unoptimized: nothing below runs them, and optimized
+# they were most of this build's time.
+cargo build --target "$target" --profile test -p bitbench \
+  --config 'profile.test.package.instances-search.opt-level=0' \
+  --config 'profile.test.package.instances-perft.opt-level=0'
 bitbench() { qemu-aarch64 -L /usr/aarch64-linux-gnu "target/$target/debug/bitbench" "$@"; }
 neon=in_between,knight_attacks,rook_attacks/hyperbola_neon,bishop_attacks/hyperbola_neon
 neon+=,queen_attacks/hyperbola_neon

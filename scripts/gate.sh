@@ -21,7 +21,7 @@
 # Exit status: 0 the gate passed, 1 it failed (the table says why), 2 it could not run.
 #
 # Needs valgrind (installed with apt-get if missing). Installs gungraun-runner, at the version harness/gate/Cargo.toml pins
-# gungraun to, into target/gungraun-runner (one to two minutes, once). The build goes to
+# gungraun to, into ~/.cache/bitbench/ (one to two minutes, once per user and version). The build goes to
 # $CARGO_TARGET_DIR, or DIR/target; gungraun's output to <that>/gungraun.
 set -euo pipefail
 
@@ -66,21 +66,25 @@ fi
 manifest=$tree/harness/gate/Cargo.toml
 version=$(sed -n 's/^gungraun = "=\([0-9][0-9.]*\)".*/\1/p' "$manifest")
 [[ -n $version ]] || { echo "gate.sh: no exact gungraun = \"=X.Y.Z\" pin in $manifest" >&2; exit 2; }
+# Installed once per user and version, outside the clone, so that a fresh clone (CI's) finds
+# it where the machine kept it.
+root=${XDG_CACHE_HOME:-$HOME/.cache}/bitbench/gungraun-runner-$version
 runner=
-for candidate in "$repo/target/gungraun-runner/bin/gungraun-runner" "$HOME/.cargo/bin/gungraun-runner"; do
+for candidate in "$root/bin/gungraun-runner" "$repo/target/gungraun-runner/bin/gungraun-runner" \
+    "$HOME/.cargo/bin/gungraun-runner"; do
     if [[ -x $candidate && $("$candidate" --version 2>/dev/null) == "gungraun-runner $version" ]]; then
         runner=$candidate
         break
     fi
 done
 if [[ -z $runner ]]; then
-    say "installing gungraun-runner $version into target/gungraun-runner (once, one to two minutes)"
+    say "installing gungraun-runner $version into $root (once, one to two minutes)"
     t=$SECONDS
     # A debug build: the runner only starts Valgrind and reads its output, which takes it no
     # longer unoptimized, and it compiles in half the time (58 s against 103 s here).
     cargo install gungraun-runner --version "$version" --locked --debug \
-        --root "$repo/target/gungraun-runner"
-    runner=$repo/target/gungraun-runner/bin/gungraun-runner
+        --root "$root"
+    runner=$root/bin/gungraun-runner
     say "installed in $((SECONDS - t)) s"
 fi
 
