@@ -107,6 +107,10 @@ fn every_variant_of_every_family_agrees_with_the_reference() {
 
 #[test]
 fn masking_a_simd_feature_stops_exactly_what_needs_it() {
+    if strategies::Level::COPIES {
+        println!("skipped: a build with level copies, where a mask changes the copy that runs");
+        return;
+    }
     let detected: Vec<Feature> = Feature::ALL
         .iter()
         .copied()
@@ -128,10 +132,6 @@ fn masking_a_simd_feature_stops_exactly_what_needs_it() {
 /// code they run, which the unmasked test verified. CI's `verify --disable avx2` and
 /// `--disable avx512f` cover the release build, whose level copies a mask does change.
 fn masked_refused(feature: Feature) -> usize {
-    assert!(
-        !strategies::Level::COPIES,
-        "a test build has no level copies"
-    );
     let (here, cpu) = (Cpu::detect(), Cpu::with_disabled(&[feature]));
     let stopped: Vec<String> = Families::descriptors()
         .into_iter()
