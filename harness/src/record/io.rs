@@ -154,7 +154,7 @@ impl Record {
         })?;
         // On a failure, read again tracking the path of the value at fault
         // (`measurements[3].ns_per_op.median`), so that a value of the wrong type is named, not
-        // only described; tracking it on every read cost more than the read itself.
+        // only described; a good record is read once, without tracking it.
         let record = match Record::deserialize(&value) {
             Ok(record) => record,
             Err(error) => {
