@@ -126,11 +126,20 @@ fn variants_best_first(records: &[&Record], family: &str) -> Vec<String> {
 const BAR: u32 = 11;
 const ROW_GAP: u32 = 12;
 /// The height the rows of bars aim to stay within: with many variants and many CPUs (perft's
-/// configurations on five CPUs, the search's on two) the gaps between rows get narrower, down
-/// to [`MIN_GAP`], and the bars thinner, down to [`MIN_BAR`], rather than the chart taller.
+/// configurations on five CPUs, the search's on three) the gaps between rows get narrower, down
+/// to half the rows' height, and the bars thinner, down to [`MIN_BAR`]; then the gaps give way
+/// again, down to [`MIN_GAP`], rather than the chart growing taller.
 const ROWS_HEIGHT: u32 = 1500;
-const MIN_BAR: u32 = 4;
-const MIN_GAP: u32 = 6;
+const MIN_BAR: u32 = 2;
+const MIN_GAP: u32 = 3;
+
+/// The bar's and the gap's height for `n` rows of `k` bars each (see [`ROWS_HEIGHT`]).
+fn bar_and_gap(n: u32, k: u32) -> (u32, u32) {
+    let gap = (ROWS_HEIGHT / 2 / n).clamp(MIN_GAP, ROW_GAP);
+    let bar = (ROWS_HEIGHT.saturating_sub(n * gap) / (n * k)).clamp(MIN_BAR, BAR);
+    let gap = gap.min((ROWS_HEIGHT.saturating_sub(n * k * bar) / n).max(MIN_GAP));
+    (bar, gap)
+}
 
 fn render_family(records: &[&Record], family: &str, stem: &Path) -> Result<Vec<PathBuf>> {
     let names = variants_best_first(records, family);
@@ -145,9 +154,7 @@ fn render_family(records: &[&Record], family: &str, stem: &Path) -> Result<Vec<P
         .collect();
     let legend_height = style::legend_height(&legend, WIDTH);
     let (n, k) = (names.len().max(1) as u32, records.len().max(1) as u32);
-    // At most half the rows' height in gaps.
-    let gap = (ROWS_HEIGHT / 2 / n).clamp(MIN_GAP, ROW_GAP);
-    let bar = (ROWS_HEIGHT.saturating_sub(n * gap) / (n * k)).clamp(MIN_BAR, BAR);
+    let (bar, gap) = bar_and_gap(n, k);
     let height = 40 + legend_height + 90 + (n * (bar * k + gap)).max(160) + 30;
     let caption = format!(
         "{} CPU{}, the newest full record of each · bitbench {}",
