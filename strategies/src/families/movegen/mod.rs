@@ -31,14 +31,15 @@
 //!
 //! Moves are made by copy: [`Position`] is `Copy` (72 bytes), and [`make()`] writes a new one.
 //! Perft counts in bulk at the last ply: the size of each target set, never a made move. The
-//! side to move is a compile-time parameter (each node picks one of two copies), and on x86-64
-//! the recursion is compiled for the baseline and with POPCNT and BMI1, picked once per call.
+//! side to move is a compile-time parameter (each node picks one of two copies), and an
+//! optimized x86-64 build compiles the recursion for the baseline and with POPCNT, BMI1, BMI2
+//! and AVX2, picked once per call (see [`perft()`]).
 //!
 //! Source: new; the seeds' techniques plugged into a generator shaped like Stockfish's
 //! `generate<LEGAL>` and cozy-chess's `generate_moves`. Footprint: the four techniques' tables,
 //! the king and pawn tables of [`crate::board::position::leapers`], the empty-board line
 //! tables of [`crate::board::geometry::lines`] (1 KiB), and a 64-byte table of castling
-//! rights. CPU features: those of the four techniques; POPCNT and BMI1 where detected.
+//! rights. CPU features: those of the four techniques; POPCNT, BMI1, BMI2 and AVX2 where detected.
 
 pub mod configs;
 mod generate;

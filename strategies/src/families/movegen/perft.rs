@@ -128,13 +128,16 @@ impl<C: Config, I: Isa> Sink for Recurse<C, I> {
 /// `popcnt` on almost every node, and the x86-64 baseline has no such instruction: there
 /// `count_ones` is a dozen shifts and masks. And a technique behind a CPU feature is a
 /// `#[target_feature]` function, which the compiler inlines only into code compiled with that
-/// feature; elsewhere each lookup is a call. So the recursion is compiled three times on
-/// x86-64: for the baseline ([`Portable`]), with POPCNT and BMI1 ([`PopcntBmi1`]), and with
-/// those and BMI2 and AVX2 ([`Avx2Bmi2`]), where the BMI2 and AVX2 techniques are inlined as
-/// the portable ones are everywhere (as in an engine built for that CPU). [`perft`] picks the
-/// widest this CPU has by run-time detection, once per call. It does not follow `--disable`,
-/// which masks techniques, not the generator's own code. Other architectures have a
-/// population count in their baseline.
+/// feature; elsewhere each lookup is a call. So in an x86-64 build without debug assertions the
+/// recursion is compiled twice: with POPCNT, BMI1, BMI2 and AVX2 ([`Avx2Bmi2`]), where the
+/// BMI2 and AVX2 techniques are inlined as the portable ones are everywhere (as in an engine
+/// built for that CPU), and for the baseline ([`Portable`]), so that every configuration
+/// counts on any x86-64 CPU. [`perft`] picks the first by run-time detection, once per call.
+/// It does not follow `--disable`, which masks techniques, not the generator's own code. A
+/// build with debug assertions (tests, which time nothing) compiles the baseline copy alone,
+/// as it does the search's and each measuring loop's
+/// ([`Level::COPIES`](crate::framework::level::Level::COPIES)); the release build's `verify`
+/// checks the other. Other architectures have a population count in their baseline.
 trait Isa: Copy {
     /// Perft below a position reached by `last`, at `depth` of at least 1.
     fn perft_from<C: Config>(
@@ -173,62 +176,48 @@ fn portable_perft<C: Config>(
     perft_body(Portable, config, position, last, depth)
 }
 
-/// Declares an instruction-set token for the recursion: the type, its detection (every
-/// feature in `$features` detected), and its [`Isa`] impl through a recursion compiled with
-/// those features.
-macro_rules! isa {
-    ($(#[$doc:meta])* $name:ident, $recursion:ident, $features:literal, [$($feature:tt),*]) => {
-        $(#[$doc])*
-        #[cfg(target_arch = "x86_64")]
-        #[derive(Clone, Copy)]
-        struct $name(());
+/// Proof that this CPU has POPCNT, BMI1, BMI2 and AVX2.
+#[cfg(all(target_arch = "x86_64", not(debug_assertions)))]
+#[derive(Clone, Copy)]
+struct Avx2Bmi2(());
 
-        #[cfg(target_arch = "x86_64")]
-        impl $name {
-            #[inline]
-            fn detect() -> Option<$name> {
-                (true $(&& std::arch::is_x86_feature_detected!($feature))*).then_some($name(()))
-            }
-        }
-
-        #[cfg(target_arch = "x86_64")]
-        impl Isa for $name {
-            #[inline(always)]
-            fn perft_from<C: Config>(
-                self,
-                config: C,
-                position: &Position,
-                last: Option<Move>,
-                depth: u32,
-            ) -> u64 {
-                // SAFETY: the token exists only if detection found every feature.
-                unsafe { $recursion(self, config, position, last, depth) }
-            }
-        }
-
-        #[cfg(target_arch = "x86_64")]
-        #[inline(never)]
-        #[target_feature(enable = $features)]
-        fn $recursion<C: Config>(
-            isa: $name,
-            config: C,
-            position: &Position,
-            last: Option<Move>,
-            depth: u32,
-        ) -> u64 {
-            perft_body(isa, config, position, last, depth)
-        }
-    };
+#[cfg(all(target_arch = "x86_64", not(debug_assertions)))]
+impl Avx2Bmi2 {
+    #[inline]
+    fn detect() -> Option<Avx2Bmi2> {
+        use std::arch::is_x86_feature_detected as has;
+        (has!("popcnt") && has!("bmi1") && has!("bmi2") && has!("avx2")).then_some(Avx2Bmi2(()))
+    }
 }
 
-isa!(
-    /// Proof that this CPU has POPCNT and BMI1 (every x86-64 CPU since about 2013 has both).
-    PopcntBmi1, popcnt_perft, "popcnt,bmi1", ["popcnt", "bmi1"]
-);
-isa!(
-    /// Proof that this CPU has POPCNT, BMI1, BMI2 and AVX2.
-    Avx2Bmi2, avx2_perft, "popcnt,bmi1,bmi2,avx2", ["popcnt", "bmi1", "bmi2", "avx2"]
-);
+#[cfg(all(target_arch = "x86_64", not(debug_assertions)))]
+impl Isa for Avx2Bmi2 {
+    #[inline(always)]
+    fn perft_from<C: Config>(
+        self,
+        config: C,
+        position: &Position,
+        last: Option<Move>,
+        depth: u32,
+    ) -> u64 {
+        // SAFETY: the token exists only if detection found every feature `avx2_perft` is
+        // compiled with.
+        unsafe { avx2_perft(self, config, position, last, depth) }
+    }
+}
+
+#[cfg(all(target_arch = "x86_64", not(debug_assertions)))]
+#[inline(never)]
+#[target_feature(enable = "popcnt,bmi1,bmi2,avx2")]
+fn avx2_perft<C: Config>(
+    isa: Avx2Bmi2,
+    config: C,
+    position: &Position,
+    last: Option<Move>,
+    depth: u32,
+) -> u64 {
+    perft_body(isa, config, position, last, depth)
+}
 
 /// Perft below a position reached by `last`, at `depth` of at least 1: inlined into each
 /// instruction set's recursion.
@@ -258,12 +247,8 @@ fn perft_body<C: Config, I: Isa>(
 /// Perft below a position reached by `last`, at `depth` of at least 1, with the best
 /// instruction set this CPU has for the generator.
 fn perft_from<C: Config>(config: C, position: &Position, last: Option<Move>, depth: u32) -> u64 {
-    #[cfg(target_arch = "x86_64")]
+    #[cfg(all(target_arch = "x86_64", not(debug_assertions)))]
     if let Some(isa) = Avx2Bmi2::detect() {
-        return isa.perft_from(config, position, last, depth);
-    }
-    #[cfg(target_arch = "x86_64")]
-    if let Some(isa) = PopcntBmi1::detect() {
         return isa.perft_from(config, position, last, depth);
     }
     Portable.perft_from(config, position, last, depth)
