@@ -23,15 +23,28 @@ fn all_committed() -> Vec<Record> {
 /// The width, height, and the number of strongly coloured pixels (data marks; text, axes,
 /// grid and guides are grey) in the lower two thirds above the footer, below any legend strip.
 fn inspect(png: &Path) -> (u32, u32, usize) {
-    let image = image::open(png)
-        .unwrap_or_else(|e| panic!("{}: {e}", png.display()))
-        .to_rgb8();
-    let (w, h) = image.dimensions();
-    let coloured = image
-        .enumerate_pixels()
-        .filter(|(_, y, _)| *y > h / 3 && *y + 40 < h)
-        .filter(|(_, _, p)| {
-            let (max, min) = (p.0.iter().max().unwrap(), p.0.iter().min().unwrap());
+    let file = std::fs::File::open(png).unwrap_or_else(|e| panic!("{}: {e}", png.display()));
+    let mut reader = png::Decoder::new(std::io::BufReader::new(file))
+        .read_info()
+        .unwrap_or_else(|e| panic!("{}: {e}", png.display()));
+    let mut pixels = vec![0; reader.output_buffer_size()];
+    let frame = reader.next_frame(&mut pixels).unwrap();
+    assert_eq!(
+        (frame.color_type, frame.bit_depth),
+        (png::ColorType::Rgb, png::BitDepth::Eight),
+        "{}",
+        png.display()
+    );
+    let (w, h) = (frame.width, frame.height);
+    let coloured = pixels[..frame.buffer_size()]
+        .chunks_exact(3)
+        .enumerate()
+        .filter(|(i, _)| {
+            let y = (i / w as usize) as u32;
+            y > h / 3 && y + 40 < h
+        })
+        .filter(|(_, p)| {
+            let (max, min) = (p.iter().max().unwrap(), p.iter().min().unwrap());
             max - min > 60
         })
         .count();
