@@ -30,7 +30,7 @@ use crate::record::{Bound, BoundMethod, Record};
 use crate::tools::cachesim::client;
 use anyhow::{bail, Context, Result};
 use std::collections::BTreeMap;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::Command;
 use strategies::{Bench, Cpu, Kernel, Level, Visitor};
 
@@ -128,15 +128,19 @@ pub fn bound(
         started.elapsed().as_secs_f64()
     );
     let code = Code::read(&exe, dumps.iter().flat_map(|d| d.counts.keys().copied()))?;
+    let per_dump: Vec<Vec<Block>> = dumps.iter().map(|dump| blocks(&code, dump)).collect();
+    if let Some(dir) = std::env::var_os(BLOCKS_ENV) {
+        for (dump, blocks) in dumps.iter().zip(&per_dump) {
+            keep_blocks(Path::new(&dir), dump, blocks)?;
+        }
+    }
+    let cycles = in_parallel(&per_dump, |i, blocks| {
+        block_cycles(tools, &scratch.path().join(format!("blocks-{i}.s")), blocks)
+    })?;
     let mut bounds = BTreeMap::new();
     let mut levels = Vec::new();
-    for dump in &dumps {
-        crate::base::signals::check().context("the bound")?;
-        let blocks = blocks(&code, dump);
-        if let Some(dir) = std::env::var_os(BLOCKS_ENV) {
-            keep_blocks(Path::new(&dir), dump, &blocks)?;
-        }
-        let Some((cycles, counted)) = block_cycles(tools, scratch.path(), &blocks)? else {
+    for (dump, cycles) in dumps.iter().zip(cycles) {
+        let Some((cycles, counted)) = cycles else {
             errln!(
                 "bound: llvm-mca read none of {}/{}'s blocks",
                 dump.family,
@@ -294,9 +298,7 @@ impl Code {
                 _ => ranges.push((a, a + 16)),
             }
         }
-        let mut instructions = BTreeMap::new();
-        for (start, stop) in ranges {
-            crate::base::signals::check().context("the bound")?;
+        let texts = in_parallel(&ranges, |_, &(start, stop)| {
             let output = Command::new("objdump")
                 .args(["-d", "-w", "--no-show-raw-insn"])
                 .arg(format!("--start-address={start:#x}"))
@@ -307,7 +309,11 @@ impl Code {
             if !output.status.success() {
                 bail!("objdump failed on {}", exe.display());
             }
-            for line in String::from_utf8_lossy(&output.stdout).lines() {
+            Ok(output.stdout)
+        })?;
+        let mut instructions = BTreeMap::new();
+        for text in texts {
+            for line in String::from_utf8_lossy(&text).lines() {
                 if let Some((address, text)) = parse_objdump_line(line) {
                     instructions.insert(address, text);
                 }
@@ -404,11 +410,60 @@ fn blocks(code: &Code, dump: &Dump) -> Vec<Block> {
     blocks
 }
 
+/// `f` of each item, in order, computed one item at a time on each core: the tools the bound
+/// runs (objdump, llvm-mca) are a process per item, and nothing is measured while the bound
+/// is made. Stops at the first error, or at a signal.
+fn in_parallel<T: Sync, R: Send>(
+    items: &[T],
+    f: impl Fn(usize, &T) -> Result<R> + Sync,
+) -> Result<Vec<R>> {
+    use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+    let next = AtomicUsize::new(0);
+    let failed = AtomicBool::new(false);
+    let work = || -> Result<Vec<(usize, R)>> {
+        let mut done = Vec::new();
+        while !failed.load(Ordering::Relaxed) {
+            let i = next.fetch_add(1, Ordering::Relaxed);
+            let Some(item) = items.get(i) else { break };
+            let result = crate::base::signals::check()
+                .context("the bound")
+                .and_then(|()| f(i, item));
+            match result {
+                Ok(r) => done.push((i, r)),
+                Err(e) => {
+                    failed.store(true, Ordering::Relaxed);
+                    return Err(e);
+                }
+            }
+        }
+        Ok(done)
+    };
+    let workers = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let mut all: Vec<Option<R>> = items.iter().map(|_| None).collect();
+    std::thread::scope(|scope| {
+        let handles: Vec<_> = (0..workers).map(|_| scope.spawn(work)).collect();
+        let mut first_error = None;
+        for handle in handles {
+            match handle.join().expect("a bound worker panicked") {
+                Ok(done) => done.into_iter().for_each(|(i, r)| all[i] = Some(r)),
+                Err(e) => first_error = first_error.or(Some(e)),
+            }
+        }
+        match first_error {
+            Some(e) => Err(e),
+            None => Ok(all
+                .into_iter()
+                .map(|r| r.expect("every item done"))
+                .collect()),
+        }
+    })
+}
+
 /// The sum over `blocks` of count x llvm-mca's reciprocal throughput, in cycles, and the
 /// instructions those blocks ran; `None` if llvm-mca read none. A block it cannot read is left
-/// out of both (the record's `covered` says how much was in).
-fn block_cycles(tools: &Tools, scratch: &Path, blocks: &[Block]) -> Result<Option<(f64, f64)>> {
-    let file: PathBuf = scratch.join("blocks.s");
+/// out of both (the record's `covered` says how much was in). `file` is where the blocks are
+/// written for llvm-mca to read.
+fn block_cycles(tools: &Tools, file: &Path, blocks: &[Block]) -> Result<Option<(f64, f64)>> {
     let write = |blocks: &[(usize, &Block)]| -> Result<()> {
         let mut text = String::new();
         for (i, block) in blocks {
@@ -419,14 +474,14 @@ fn block_cycles(tools: &Tools, scratch: &Path, blocks: &[Block]) -> Result<Optio
             }
             text.push_str("# LLVM-MCA-END\n");
         }
-        std::fs::write(&file, text).context("writing the blocks for llvm-mca")
+        std::fs::write(file, text).context("writing the blocks for llvm-mca")
     };
     let run = || -> Result<Option<BTreeMap<usize, f64>>> {
         let output = Command::new(&tools.mca)
             .arg(format!("-mcpu={}", tools.model))
             .args(["-mtriple=x86_64-unknown-linux-gnu", "-iterations=1"])
             .args(["-instruction-info=false", "-resource-pressure=false"])
-            .arg(&file)
+            .arg(file)
             .output()
             .context("running llvm-mca")?;
         if !output.status.success() {
