@@ -125,9 +125,9 @@ fn variants_best_first(records: &[&Record], family: &str) -> Vec<String> {
 /// Pixels of one bar at most, and between the rows of variants at most.
 const BAR: u32 = 11;
 const ROW_GAP: u32 = 12;
-/// The height the rows of bars aim to stay within: with many variants and many CPUs (perft's
-/// configurations on five CPUs, the search's on three) the gaps between rows get narrower, down
-/// to half the rows' height, and the bars thinner, down to [`MIN_BAR`]; then the gaps give way
+/// The height the rows of bars aim to stay within: with many variants and many CPUs (a family of
+/// configurations, perft's or the search's, recorded on several CPUs) the gaps between rows get
+/// narrower, down to half the rows' height, and the bars thinner, down to [`MIN_BAR`]; then the gaps give way
 /// again, down to [`MIN_GAP`], rather than the chart growing taller.
 const ROWS_HEIGHT: u32 = 1500;
 const MIN_BAR: u32 = 2;
