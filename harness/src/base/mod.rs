@@ -9,13 +9,15 @@
 //! - [`stats`]: summary statistics and the least-squares line;
 //! - [`nested`]: intervals over rounds within forks and forks within a run;
 //! - [`pooled`]: intervals of a ratio that pool the noise a run's comparisons share;
-//! - [`machine`]: the machine a run happens on.
+//! - [`machine`]: the machine a run happens on;
+//! - [`parallel`]: independent jobs spread over the machine's cores.
 
 pub mod console;
 pub mod machine;
 pub mod names;
 pub mod nested;
 pub mod output;
+pub mod parallel;
 pub mod pooled;
 pub mod signals;
 pub mod stats;

@@ -77,37 +77,14 @@ pub fn verify_all(
         })
         .collect();
     let names: Vec<&'static str> = jobs.iter().map(|(name, _)| *name).collect();
-    let results = run_in_parallel(jobs.into_iter().map(|(_, job)| job).collect());
+    let results =
+        crate::base::parallel::run_in_parallel(jobs.into_iter().map(|(_, job)| job).collect());
     let mut all = Vec::new();
     for (name, verdicts) in names.into_iter().zip(results) {
         after_family(name, &verdicts);
         all.extend(verdicts);
     }
     all
-}
-
-/// Runs `jobs` on as many threads as the machine has cores; the results in the jobs' order.
-fn run_in_parallel<'a, T: Send>(jobs: Vec<Box<dyn FnOnce() -> T + Send + 'a>>) -> Vec<T> {
-    let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
-    let count = jobs.len();
-    let queue = std::sync::Mutex::new(jobs.into_iter().enumerate().collect::<Vec<_>>());
-    let results = std::sync::Mutex::new((0..count).map(|_| None).collect::<Vec<Option<T>>>());
-    std::thread::scope(|scope| {
-        for _ in 0..threads.min(count) {
-            scope.spawn(|| loop {
-                let next = queue.lock().expect("no job panics holding the queue").pop();
-                let Some((i, job)) = next else { break };
-                let result = job();
-                results.lock().expect("no job panics holding the results")[i] = Some(result);
-            });
-        }
-    });
-    results
-        .into_inner()
-        .expect("every thread joined")
-        .into_iter()
-        .map(|r| r.expect("every job ran"))
-        .collect()
 }
 
 /// The total measuring budget of `plan` (the same however many families are selected).

@@ -410,53 +410,30 @@ fn blocks(code: &Code, dump: &Dump) -> Vec<Block> {
     blocks
 }
 
-/// `f` of each item, in order, computed one item at a time on each core: the tools the bound
-/// runs (objdump, llvm-mca) are a process per item, and nothing is measured while the bound
-/// is made. Stops at the first error, or at a signal.
+/// `f` of each item, in order, one item at a time on each core
+/// ([`run_in_parallel`](crate::base::parallel::run_in_parallel)): the tools the bound runs
+/// (objdump, llvm-mca) are a process per item, and nothing is measured while the bound is
+/// made. The first error, if any; a signal stops the items not yet begun.
 fn in_parallel<T: Sync, R: Send>(
     items: &[T],
     f: impl Fn(usize, &T) -> Result<R> + Sync,
 ) -> Result<Vec<R>> {
-    use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
-    let next = AtomicUsize::new(0);
-    let failed = AtomicBool::new(false);
-    let work = || -> Result<Vec<(usize, R)>> {
-        let mut done = Vec::new();
-        while !failed.load(Ordering::Relaxed) {
-            let i = next.fetch_add(1, Ordering::Relaxed);
-            let Some(item) = items.get(i) else { break };
-            let result = crate::base::signals::check()
-                .context("the bound")
-                .and_then(|()| f(i, item));
-            match result {
-                Ok(r) => done.push((i, r)),
-                Err(e) => {
-                    failed.store(true, Ordering::Relaxed);
-                    return Err(e);
-                }
-            }
-        }
-        Ok(done)
-    };
-    let workers = std::thread::available_parallelism().map_or(1, |n| n.get());
-    let mut all: Vec<Option<R>> = items.iter().map(|_| None).collect();
-    std::thread::scope(|scope| {
-        let handles: Vec<_> = (0..workers).map(|_| scope.spawn(work)).collect();
-        let mut first_error = None;
-        for handle in handles {
-            match handle.join().expect("a bound worker panicked") {
-                Ok(done) => done.into_iter().for_each(|(i, r)| all[i] = Some(r)),
-                Err(e) => first_error = first_error.or(Some(e)),
-            }
-        }
-        match first_error {
-            Some(e) => Err(e),
-            None => Ok(all
-                .into_iter()
-                .map(|r| r.expect("every item done"))
-                .collect()),
-        }
-    })
+    let f = &f;
+    let jobs = items
+        .iter()
+        .enumerate()
+        .map(|(i, item)| {
+            let job = move || {
+                crate::base::signals::check()
+                    .context("the bound")
+                    .and_then(|()| f(i, item))
+            };
+            Box::new(job) as Box<dyn FnOnce() -> Result<R> + Send + '_>
+        })
+        .collect();
+    crate::base::parallel::run_in_parallel(jobs)
+        .into_iter()
+        .collect()
 }
 
 /// The sum over `blocks` of count x llvm-mca's reciprocal throughput, in cycles, and the
