@@ -86,7 +86,7 @@ pub fn synthetic_record_with(brand: &str, started_utc: &str, options: Options) -
                     requires: d.requires.iter().map(|f| f.name()).collect(),
                 };
                 let first = workload == Workload::matrix::<F>()[0];
-                if options.baseline_copies && first && F::shape().levels && d.requires.is_empty() {
+                if options.baseline_copies && first && F::LEVELS && d.requires.is_empty() {
                     samples.push(Samples {
                         variant: Box::leak(baseline_name(d.name).into_boxed_str()),
                         baseline_of: Some(d.name),

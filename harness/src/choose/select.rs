@@ -128,10 +128,10 @@ pub fn entries<F: Family>(cpu: &Cpu, selection: &Selection) -> Vec<(F::Variant, 
 /// Whether the harness measures `variant` a second time, in its loop's copy for the target's
 /// baseline, when the loops run at `level` (and so whether verification checks that copy):
 /// for a portable variant (one that requires no CPU feature) of a family whose work is inlined
-/// into the loop ([`strategies::Shape::levels`]), on a CPU whose level is above the baseline
+/// into the loop ([`strategies::Bench::LEVELS`]), on a CPU whose level is above the baseline
 /// (the runner's "Baseline copies").
 pub fn has_baseline_copy<F: Bench>(variant: F::Variant, level: Level) -> bool {
-    level != Level::Baseline && F::shape().levels && F::descriptor(variant).requires.is_empty()
+    level != Level::Baseline && F::LEVELS && F::descriptor(variant).requires.is_empty()
 }
 
 /// The selected variants of every family of `R`.

@@ -14,6 +14,7 @@
 use crate::choose::select::{entries, has_baseline_copy, Selection};
 use serde::Serialize;
 use std::hint::black_box;
+use strategies::bench::run_at;
 use strategies::level::{Batch, Job};
 use strategies::{Answer, Bench, Bitboard, Cpu, Kernel, Level, Part, Unsupported, Visitor};
 
@@ -237,7 +238,7 @@ impl<F: Bench> Checker<'_, F> {
             inputs: self.inputs,
             expected: self.expected,
         };
-        let wrong = self.level.run(queries);
+        let wrong = run_at::<F, _>(self.level, queries);
         if let Some((i, got)) = wrong {
             return Err(self.mismatch("single query".into(), i, got));
         }
@@ -303,11 +304,14 @@ impl<F: Bench> Checker<'_, F> {
     /// Every input in one batch.
     fn whole_batch<K: Kernel<F>>(&self, kernel: K, sentinel: F::Output) -> Result<u64, Mismatch> {
         let mut out = vec![sentinel; self.inputs.len()];
-        self.level.run(Batch::<F, K> {
-            kernel,
-            inputs: self.inputs,
-            outputs: &mut out,
-        });
+        run_at::<F, _>(
+            self.level,
+            Batch::<F, K> {
+                kernel,
+                inputs: self.inputs,
+                outputs: &mut out,
+            },
+        );
         match (0..self.inputs.len()).find(|&i| out[i] != self.expected[i]) {
             Some(i) => Err(self.mismatch(format!("one batch of {}", out.len()), i, out[i])),
             None => Ok(self.inputs.len() as u64),
@@ -329,11 +333,14 @@ impl<F: Bench> Checker<'_, F> {
                 for out_offset in OFFSETS {
                     let mut out = vec![sentinel; len + 2 * OFFSETS[2]];
                     let batch = &inputs[in_offset..in_offset + len];
-                    self.level.run(Batch::<F, K> {
-                        kernel,
-                        inputs: batch,
-                        outputs: &mut out[out_offset..out_offset + len],
-                    });
+                    run_at::<F, _>(
+                        self.level,
+                        Batch::<F, K> {
+                            kernel,
+                            inputs: batch,
+                            outputs: &mut out[out_offset..out_offset + len],
+                        },
+                    );
                     let check = format!(
                         "batch of {len} at input offset {in_offset}, output offset {out_offset}"
                     );

@@ -34,8 +34,8 @@
 //! the baseline, under the name `<variant>-x86-64` ([`baseline_name`]): what the compiler gives
 //! a technique built without `-C target-cpu`, beside what it gives at the CPU's level, in the
 //! same rounds. A baseline copy is never ranked. Not for families whose work is called out of
-//! line ([`Shape::levels`](strategies::Shape)), nor in the other workloads, which keeps the
-//! run's slots, and so its rounds, nearly as they were.
+//! line ([`Bench::LEVELS`]), nor in the other workloads, which keeps the run's slots, and so
+//! its rounds, nearly as they were.
 
 mod analyze;
 pub mod clock;

@@ -27,6 +27,7 @@ use rand::seq::SliceRandom;
 use rand_chacha::ChaCha8Rng;
 use std::hint::black_box;
 use std::time::{Duration, Instant};
+use strategies::bench::run_at;
 use strategies::level::Job;
 use strategies::{inputs, Answer, Bench, Distribution, Kernel, Level, Queries, Visitor};
 
@@ -290,15 +291,19 @@ impl<F: Bench> Prepared<F> {
     /// runner's samples use [`Prepared::run_hot`]. Returns the time spent on queries and the
     /// work done (the number of queries, or of the family's unit). The loops are generic over
     /// `K`, so each variant gets its own compiled copy with the query inlined, and one more
-    /// for each [`Level`]: `level` picks the copy that runs.
+    /// for each [`Level`] where the family has them ([`Bench::LEVELS`]): `level` picks the
+    /// copy that runs.
     #[inline(never)]
     pub fn run<K: Kernel<F>>(&mut self, kernel: K, passes: u64, level: Level) -> (Duration, u64) {
         self.touch();
-        level.run(Timed {
-            prepared: self,
-            kernel,
-            passes,
-        })
+        run_at::<F, _>(
+            level,
+            Timed {
+                prepared: self,
+                kernel,
+                passes,
+            },
+        )
     }
 
     /// One untimed pass with `kernel` (`Prepared::warm`), then one timed pass over the
@@ -324,10 +329,13 @@ impl<F: Bench> Prepared<F> {
         let warming = Instant::now();
         let mut passes = 0;
         loop {
-            level.run(Warm {
-                prepared: self,
-                kernel,
-            });
+            run_at::<F, _>(
+                level,
+                Warm {
+                    prepared: self,
+                    kernel,
+                },
+            );
             passes += 1;
             let warmed = warming.elapsed();
             if warmed >= WARM_UP && (passes >= WARM_PASSES || warmed >= WARM_CAP) {
@@ -335,11 +343,14 @@ impl<F: Bench> Prepared<F> {
             }
         }
         self.touch();
-        level.run(Timed {
-            prepared: self,
-            kernel,
-            passes: 1,
-        })
+        run_at::<F, _>(
+            level,
+            Timed {
+                prepared: self,
+                kernel,
+                passes: 1,
+            },
+        )
     }
 
     /// Untimed: every selected query through `kernel`, in the reverse order of the timed pass

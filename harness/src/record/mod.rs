@@ -316,7 +316,9 @@ pub struct Run {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub planted_bias: Option<String>,
     /// The copy of the measuring loops that ran, the [`strategies::Level`] they were compiled
-    /// for and its instructions: `x86-64-v4 (baseline + avx2,...)`. Absent from the records
+    /// for and its instructions: `x86-64-v4 (baseline + avx2,...)`; perft's and the search's
+    /// loops, which call their work out of line, have one copy, for the baseline
+    /// ([`strategies::Bench::LEVELS`]). Absent from the records
     /// made before the loops were compiled per level, whose loops had the baseline's
     /// ([`LOOPS_BEFORE_LEVELS`]).
     #[serde(default, skip_serializing_if = "Option::is_none")]

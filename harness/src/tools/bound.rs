@@ -525,7 +525,7 @@ pub struct Counting<'a> {
 }
 
 /// The worker: every selected variant that runs here, of every family whose loops are copied
-/// per level ([`strategies::Shape::levels`]), in its family's headline workload; one dump each.
+/// per level ([`strategies::Bench::LEVELS`]), in its family's headline workload; one dump each.
 /// Run under Callgrind by [`bound`].
 pub fn worker(families: &[Stage], selection: &Selection, cpu: &Cpu, seed: u64) {
     let counting = Counting {
@@ -540,7 +540,7 @@ pub fn worker(families: &[Stage], selection: &Selection, cpu: &Cpu, seed: u64) {
 
 /// Family `F`'s part of [`worker`].
 pub fn count_family<F: Bench>(counting: &Counting<'_>) {
-    if !F::shape().levels || !counting.selection.includes_family(F::NAME) {
+    if !F::LEVELS || !counting.selection.includes_family(F::NAME) {
         return;
     }
     let Some(workload) = Workload::matrix::<F>().into_iter().next() else {

@@ -21,6 +21,7 @@ use std::collections::BTreeMap;
 use std::hint::black_box;
 use std::path::Path;
 use std::process::Command;
+use strategies::bench::run_at;
 use strategies::family::Empty;
 use strategies::level::Batch;
 use strategies::{Bench, Cpu, Kernel, Level, Visitor};
@@ -347,11 +348,14 @@ fn replay_one<F: Bench, K: Kernel<F>>(
             if counted {
                 client::toggle_collect();
             }
-            level.run(Batch::<F, K> {
-                kernel,
-                inputs: black_box(block),
-                outputs: out,
-            });
+            run_at::<F, _>(
+                level,
+                Batch::<F, K> {
+                    kernel,
+                    inputs: black_box(block),
+                    outputs: out,
+                },
+            );
             black_box(&mut *out);
             if counted {
                 client::toggle_collect();

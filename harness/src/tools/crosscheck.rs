@@ -35,6 +35,7 @@ use rand_chacha::ChaCha8Rng;
 use std::hint::black_box;
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
+use strategies::bench::run_at;
 use strategies::level::Job;
 use strategies::{inputs, Answer, Bench, Cpu, Kernel, Level, Queries, Visitor};
 
@@ -419,11 +420,14 @@ fn plain_loop<F: Bench, K: Kernel<F>>(
     while reps < MIN_REPS || (started.elapsed() < MIN_TIME && reps < 100_000) {
         shuffle(queries, rng);
         let start = Instant::now();
-        level.run(PlainPass::<F, K> {
-            kernel,
-            queries,
-            out: &mut out,
-        });
+        run_at::<F, _>(
+            level,
+            PlainPass::<F, K> {
+                kernel,
+                queries,
+                out: &mut out,
+            },
+        );
         black_box(&mut out);
         passes.push(start.elapsed().as_nanos() as f64 / work as f64);
         reps += 1;

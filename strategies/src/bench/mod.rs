@@ -28,6 +28,7 @@ pub mod registry;
 pub(crate) mod testing;
 
 use crate::framework::family::Family;
+use crate::framework::level::{Job, Level};
 use rand::Rng;
 use rand_chacha::ChaCha8Rng;
 use std::any::TypeId;
@@ -134,6 +135,19 @@ impl<I> Queries<I> {
     }
 }
 
+/// `job` in the copy compiled for `level` ([`Level::run`]) if family `F` has copies per level
+/// ([`Bench::LEVELS`]); else in its one copy, for the baseline. The test is on a constant, so
+/// a family without them has no copy for a level compiled: perft's and the search's loops,
+/// which would run the same out-of-line recursion in every copy, are compiled once.
+#[inline(always)]
+pub fn run_at<F: Bench, J: Job>(level: Level, job: J) -> J::Output {
+    if F::LEVELS {
+        level.run(job)
+    } else {
+        job.run()
+    }
+}
+
 /// How a family is measured, beyond its distributions: most families take the defaults.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Shape {
@@ -163,12 +177,6 @@ pub struct Shape {
     /// untimed passes (the search), leaves it out, since at the run's minimum rounds it would
     /// double the family's time.
     pub warm_round: bool,
-    /// Whether a query's work is inlined into the measuring loop, so that the loop's copy at
-    /// the CPU's level ([`crate::framework::level`]) runs other instructions than its baseline
-    /// copy, and the harness measures a portable variant in both to show what the compiler
-    /// gives it. Not for perft and the search, whose recursion is called out of line and keeps
-    /// the instructions it was compiled with in either copy.
-    pub levels: bool,
 }
 
 impl Shape {
@@ -184,7 +192,6 @@ impl Shape {
         weight: 1,
         unit: "query",
         warm_round: true,
-        levels: true,
     };
 }
 
@@ -239,6 +246,15 @@ pub trait Bench: Family {
     fn shape() -> Shape {
         Shape::DEFAULT
     }
+
+    /// Whether a query's work is inlined into the measuring loop, so that the loop's copy at
+    /// the CPU's level ([`crate::framework::level`]) runs other instructions than its baseline
+    /// copy, and the harness measures a portable variant in both to show what the compiler
+    /// gives it. Not for perft and the search, whose recursion is called out of line and keeps
+    /// the instructions it was compiled with in either copy: their loops are compiled once,
+    /// for the baseline ([`run_at`]). A constant, not a field of [`Shape`], so that the copies
+    /// a family does not have are not compiled.
+    const LEVELS: bool = true;
 
     /// The work in answering `input`, in the shape's unit: 1 query by default; a perft query
     /// counts the nodes it visits. Known from the input alone (the harness divides time by it,

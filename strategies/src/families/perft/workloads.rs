@@ -158,10 +158,12 @@ impl Bench for PerftFamily {
             cache_pressure: false,
             weight: 8,
             unit: "node",
-            levels: false,
             ..Shape::DEFAULT
         }
     }
+
+    /// One copy of the loops: its recursion is called out of line, compiled for its own instructions.
+    const LEVELS: bool = false;
 
     #[inline(always)]
     fn work(query: &PerftQuery) -> u64 {
