@@ -1,14 +1,15 @@
 #!/usr/bin/env bash
-# The deterministic regression gate: every variant's throughput workload under Callgrind
-# (harness/gate, through gungraun), its instruction count (Ir) compared with the committed
-# baseline results/baseline/gate.json. Counts repeat exactly on one machine, so the gate can
-# be strict without false alarms: it fails if any kernel's Ir grew by more than 2 %, or if a
-# kernel is in only one of the baseline and the run.
+# The deterministic regression gate: a representative kernel of each family and feature, one
+# pass of its throughput workload under Callgrind (`bitbench gate-counts`,
+# harness::tools::gate), its instruction count (Ir) compared with the committed baseline
+# results/baseline/gate.json. Counts repeat exactly on one machine, so the gate can be strict
+# without false alarms: it fails if any kernel's Ir grew by more than 2 %, or if a kernel is in
+# only one of the baseline and the run.
 #
 #   scripts/gate.sh                   check against the baseline (exit 1 on a regression)
 #   scripts/gate.sh --update          rewrite the baseline on purpose (then commit it)
 #   scripts/gate.sh --threshold PCT   allowed Ir growth in percent (default 2)
-#   scripts/gate.sh --tree DIR        build and bench the source tree DIR (default: this repo),
+#   scripts/gate.sh --tree DIR        build and count the source tree DIR (default: this repo),
 #                                     still against this repo's baseline
 #   scripts/gate.sh --baseline FILE   compare with (or --update) FILE instead of
 #                                     results/baseline/gate.json: the workflow counts the base
@@ -16,13 +17,12 @@
 #   scripts/gate.sh --growth-only     only Ir growth fails; a kernel in only one of the baseline
 #                                     and the run is listed (comparing two commits, between
 #                                     which variants may come and go)
-#   scripts/gate.sh --verbose         show cargo's and gungraun's output as it runs
+#   scripts/gate.sh --verbose         show cargo's and the counting's output as it runs
 #
 # Exit status: 0 the gate passed, 1 it failed (the table says why), 2 it could not run.
 #
-# Needs valgrind (installed with apt-get if missing). Installs gungraun-runner, at the version harness/gate/Cargo.toml pins
-# gungraun to, into ~/.cache/bitbench/ (one to two minutes, once per user and version). The build goes to
-# $CARGO_TARGET_DIR, or DIR/target; gungraun's output to <that>/gungraun.
+# Needs valgrind (installed with apt-get if missing). The build goes to $CARGO_TARGET_DIR, or
+# DIR/target; the counts and the log to <that>/gate.
 set -euo pipefail
 
 repo=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
@@ -62,78 +62,36 @@ if ((!update)) && [[ ! -f $baseline ]]; then
     exit 2
 fi
 
-# The runner must be exactly the version of the gungraun library the bench links.
-manifest=$tree/harness/gate/Cargo.toml
-version=$(sed -n 's/^gungraun = "=\([0-9][0-9.]*\)".*/\1/p' "$manifest")
-[[ -n $version ]] || { echo "gate.sh: no exact gungraun = \"=X.Y.Z\" pin in $manifest" >&2; exit 2; }
-# Installed once per user and version, outside the clone, so that a fresh clone (CI's) finds
-# it where the machine kept it.
-root=${XDG_CACHE_HOME:-$HOME/.cache}/bitbench/gungraun-runner-$version
-runner=
-for candidate in "$root/bin/gungraun-runner" "$repo/target/gungraun-runner/bin/gungraun-runner" \
-    "$HOME/.cargo/bin/gungraun-runner"; do
-    if [[ -x $candidate && $("$candidate" --version 2>/dev/null) == "gungraun-runner $version" ]]; then
-        runner=$candidate
-        break
-    fi
-done
-if [[ -z $runner ]]; then
-    say "installing gungraun-runner $version into $root (once, one to two minutes)"
-    t=$SECONDS
-    # A debug build: the runner only starts Valgrind and reads its output, which takes it no
-    # longer unoptimized, and it compiles in half the time (58 s against 103 s here).
-    cargo install gungraun-runner --version "$version" --locked --debug \
-        --root "$root"
-    runner=$root/bin/gungraun-runner
-    say "installed in $((SECONDS - t)) s"
-fi
-
+# The kernels run in the release binary that `cargo run --release` measures with, built here
+# if it is not already: the gate needs no build of its own.
 target=${CARGO_TARGET_DIR:-$tree/target}
-home=$target/gungraun
+home=$target/gate
 rm -rf "$home"
 mkdir -p "$home"
-log=$home/bench.log
-say "benchmarking $tree (runner $runner, log $log)"
+log=$home/gate.log
+say "building and counting $tree (log $log)"
 t=$SECONDS
-# gungraun reads GUNGRAUN_RUNNER when the bench is compiled (option_env!); PATH is the fallback
-# it looks in when the bench runs.
-bench=(env GUNGRAUN_RUNNER="$runner" PATH="$(dirname "$runner"):$PATH" GUNGRAUN_HOME="$home"
-    cargo bench -p gate --bench gate -- --save-summary=json)
+counts=$home/counts.json
 status=0
+count() {
+    (cd "$tree" && cargo build --release -q -p bitbench) &&
+        "$target/release/bitbench" gate-counts --out "$counts"
+}
 if ((verbose)); then
-    (cd "$tree" && "${bench[@]}") 2>&1 | tee "$log" || status=$?
+    count 2>&1 | tee "$log" || status=$?
 else
-    (cd "$tree" && "${bench[@]}") >"$log" 2>&1 || status=$?
+    count >"$log" 2>&1 || status=$?
 fi
 if ((status)); then
     ((verbose)) || tail -n 40 "$log" >&2
-    echo "gate.sh: the gate benchmarks failed (exit $status); full log: $log" >&2
+    echo "gate.sh: the gate's build or counts failed (exit $status); full log: $log" >&2
     exit 2
 fi
-say "built and benchmarked in $((SECONDS - t)) s"
-
-# The benchmarks are numbered in the order of the registry; gate-kernels prints that order.
-# Built --release: that profile has the bench profile's settings (Cargo.toml), so cargo reuses
-# the bench build's artifacts instead of compiling the whole workspace again unoptimized.
-kernels=$home/kernels.txt
-# The copy of gate-kernels that `cargo bench` just built beside the benchmarks, found in
-# cargo's list of what it built: building it by itself (`cargo run`) compiled the workspace's
-# crates a second time, for other features or another profile.
-kernels_bin=$(cd "$tree" && cargo bench -q -p gate --bench gate --no-run --message-format=json |
-    python3 -c '
-import json, sys
-for line in sys.stdin:
-    m = json.loads(line)
-    if m.get("reason") == "compiler-artifact" and m["target"]["name"] == "gate-kernels" and m.get("executable"):
-        print(m["executable"])')
-[[ -x $kernels_bin ]] || { echo "gate.sh: cargo bench built no gate-kernels binary" >&2; exit 2; }
-"$kernels_bin" >"$kernels"
+say "built and counted in $((SECONDS - t)) s"
 
 cpu=$(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo 2>/dev/null | head -n 1)
 run=$home/gate.json
-python3 "$compare" collect "$home" "$run" --kernels "$kernels" --cpu "${cpu:-$(uname -m)}" \
-    --tool "gungraun=$version" \
-    --tool "gungraun-runner=$("$runner" --version | awk '{print $2}')" \
+python3 "$compare" collect "$counts" "$run" --cpu "${cpu:-$(uname -m)}" \
     --tool "valgrind=$(valgrind --version | sed 's/^valgrind-//')" \
     --tool "rustc=$(cd "$tree" && rustc --version | cut -d' ' -f2-)"
 

@@ -1,8 +1,9 @@
 #!/usr/bin/env python3
-"""The regression gate's bookkeeping: counts from gungraun's summaries, compared with a baseline.
+"""The regression gate's bookkeeping: a run's counts, compared with a baseline.
 
-    gate_compare.py collect HOME OUT.json --kernels LIST [--cpu MODEL] [--tool NAME=VERSION ...]
-                                                     gather one run's counts per kernel
+    gate_compare.py collect COUNTS OUT.json [--cpu MODEL] [--tool NAME=VERSION ...]
+                                                     one run's counts per kernel, with where
+                                                     and with what they were made
     gate_compare.py compare BASELINE RUN [--threshold PCT] [--growth-only]
                                                      print the table; exit 1 on a regression
                                                      (--growth-only: kernels in only one of
@@ -13,10 +14,8 @@
                                                      github-action-benchmark's
                                                      customSmallerIsBetter JSON, on stdout
 
-HOME is gungraun's output directory (GUNGRAUN_HOME; `target/gungraun` by default), where
-`cargo bench --bench gate -- --save-summary=json` leaves one summary.json per benchmark. The
-benchmarks are numbered (`kernel_0`, `kernel_1`, ...) in the order of LIST, the output of
-`gate-kernels`: one kernel `family/variant` per line, from the registry of families.
+COUNTS is what `bitbench gate-counts --out COUNTS` wrote: one entry per kernel `family/variant`
+of the registry's gated subset (harness::tools::gate), and the kernels that cannot run here.
 
 Per kernel: `ir`, Callgrind's instruction count; `d1_misses`, data reads and writes that miss the
 simulated L1 (D1mr + D1mw); `ll_misses`, those that also miss the last level (DLmr + DLmw).
@@ -38,61 +37,15 @@ def die(message):
     sys.exit(2)
 
 
-# A kernel that ran did at least one instruction per query (a pass is 1,024 to 16,384 queries,
-# perft's 12 positions millions of nodes); a variant that cannot run on this CPU (AVX2 without
-# AVX2, NEON off aarch64) returns at once, in ~150.
-NOT_RUN_BELOW = 1_024
-
-
-def kernel_name(names, summary, path):
-    """`family/variant` of a numbered benchmark `kernel_N`."""
-    number = summary.get("id", "").rpartition("_")[2]
-    if not number.isdigit() or int(number) >= len(names):
-        die(f"{path}: benchmark id {summary.get('id')!r} is not one of the {len(names)} kernels")
-    return names[int(number)]
-
-
-def collect(home, names):
-    """{kernel: {"ir", "d1_misses", "ll_misses"}} from every summary.json under `home`."""
-    kernels, not_run = {}, []
-    for path in sorted(pathlib.Path(home).rglob("summary.json")):
-        summary = json.loads(path.read_text())
-        if summary.get("version") != "7":
-            die(f"{path}: summary schema {summary.get('version')!r}, expected '7'")
-        kernel = kernel_name(names, summary, path)
-        profiles = [p for p in summary["profiles"] if p["tool"] == "Callgrind"]
-        if len(profiles) != 1:
-            die(f"{path}: expected one Callgrind profile, found {len(profiles)}")
-        metrics = profiles[0]["data"]["total"]["metrics"]
-
-        def count(name):
-            if name not in metrics:
-                die(f"{path}: no {name} (is Callgrind's --cache-sim=yes on?)")
-            return metrics[name]["values"]["new"]
-
-        if count("Ir") < NOT_RUN_BELOW:
-            not_run.append(kernel)
-            continue
-        kernels[kernel] = {
-            "ir": count("Ir"),
-            "d1_misses": count("D1mr") + count("D1mw"),
-            "ll_misses": count("DLmr") + count("DLmw"),
-        }
-    return kernels, not_run
-
-
 def cmd_collect(args):
-    names = pathlib.Path(args.kernels).read_text().split()
-    kernels, not_run = collect(args.home, names)
-    if len(kernels) + len(not_run) != len(names):
-        die(f"{len(names)} kernels listed, {len(kernels) + len(not_run)} summaries found")
-    if not kernels:
-        die(f"no summary.json under {args.home}: did the bench run with --save-summary=json?")
+    counts = json.loads(pathlib.Path(args.counts).read_text())
+    if not counts.get("kernels"):
+        die(f"{args.counts}: no kernel was counted")
     run = {
         "cpu": args.cpu,
         "tools": dict(tool.split("=", 1) for tool in args.tool),
-        "kernels": [{"kernel": k, **v} for k, v in kernels.items()],
-        "not_run_here": not_run,
+        "kernels": counts["kernels"],
+        "not_run_here": counts.get("not_run_here", []),
     }
     pathlib.Path(args.out).write_text(json.dumps(run, indent=1) + "\n")
 
@@ -193,7 +146,7 @@ def cmd_baseline(args):
     run = json.loads(pathlib.Path(args.run).read_text())
     header = {
         "about": "bitbench regression gate baseline: Callgrind counts per kernel of "
-                 "every registered variant (d1_misses = D1mr + D1mw, "
+                 "the registry's gated subset (d1_misses = D1mr + D1mw, "
                  "ll_misses = DLmr + DLmw), compared by scripts/gate.sh",
         "made": datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds"),
         "command": args.command,
@@ -233,9 +186,8 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     sub = parser.add_subparsers(dest="cmd", required=True)
     p = sub.add_parser("collect")
-    p.add_argument("home")
+    p.add_argument("counts")
     p.add_argument("out")
-    p.add_argument("--kernels", required=True, metavar="LIST")
     p.add_argument("--cpu", default="")
     p.add_argument("--tool", action="append", default=[], metavar="NAME=VERSION")
     p = sub.add_parser("compare")

@@ -13,7 +13,7 @@
 # environment is then the same size in both runs, and so are the simulated caches' addresses
 # (a longer environment moves the stack, and a few simulated misses with it).
 #
-#   scripts/prove-gate.sh          (needs what scripts/gate.sh needs; reuses its runner)
+#   scripts/prove-gate.sh          (needs what scripts/gate.sh needs)
 #   scripts/prove-gate.sh --keep   keep both runs' counts and output (target/prove-gate.*)
 set -euo pipefail
 
@@ -50,7 +50,7 @@ t=$SECONDS
 status=0
 BITBENCH_GATE_PLANT=$kernel:$none "$gate" | tee "$work/unchanged.txt" || status=$?
 ((status == 0)) || fail "the gate raised an alarm (exit $status) on unchanged code"
-cp "$target/gungraun/gate.json" "$work/unchanged.json"
+cp "$target/gate/gate.json" "$work/unchanged.json"
 say "run 1: no alarm ($((SECONDS - t)) s)"
 
 # 2. The same build, one kernel slowed.
@@ -58,7 +58,7 @@ say "run 2: the gate with $kernel slowed (BITBENCH_GATE_PLANT=$kernel:$spins)"
 t=$SECONDS
 status=0
 BITBENCH_GATE_PLANT=$kernel:$spins "$gate" | tee "$work/slowed.txt" || status=$?
-cp "$target/gungraun/gate.json" "$work/slowed.json"
+cp "$target/gate/gate.json" "$work/slowed.json"
 say "run 2: the gate exited $status ($((SECONDS - t)) s)"
 ((status == 1)) || fail "expected exit 1 (a regression) from the gate with $kernel slowed"
 grep -q "^$kernel .*REGRESSED" "$work/slowed.txt" ||

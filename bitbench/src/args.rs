@@ -145,6 +145,13 @@ pub enum Command {
     /// (internal) The bound's worker, run under valgrind by `run` (tools::bound).
     #[command(hide = true)]
     BoundWorker(CacheSimWorkerArgs),
+    /// (internal) The regression gate's counts: every gated kernel under Callgrind, written
+    /// as JSON for scripts/gate.sh (harness::tools::gate).
+    #[command(hide = true)]
+    GateCounts(GateCountsArgs),
+    /// (internal) The gate's worker for one kernel, run under valgrind by `gate-counts`.
+    #[command(hide = true)]
+    GateWorker(GateWorkerArgs),
     /// (internal) docs/commands.md's reference of every command and option, generated from
     /// this definition (scripts/readme.sh).
     #[command(hide = true)]
@@ -179,6 +186,8 @@ impl Command {
             Command::CacheSimWorker(a) => (Some(&mut a.only), Some(&mut a.disable)),
             Command::BoundWorker(a) => (Some(&mut a.only), Some(&mut a.disable)),
             Command::ForkWorker(a) => (Some(&mut a.only), Some(&mut a.disable)),
+            Command::GateCounts(a) => (None, Some(&mut a.disable)),
+            Command::GateWorker(a) => (None, Some(&mut a.disable)),
             Command::Reference => (None, None),
         }
     }
@@ -566,6 +575,24 @@ pub struct ForkWorkerArgs {
     pub seed: u64,
     #[command(flatten)]
     pub only: Only,
+    #[command(flatten)]
+    pub disable: Disable,
+}
+
+#[derive(Args)]
+pub struct GateCountsArgs {
+    /// Where to write the counts (JSON).
+    #[arg(long)]
+    pub out: PathBuf,
+    #[command(flatten)]
+    pub disable: Disable,
+}
+
+#[derive(Args)]
+pub struct GateWorkerArgs {
+    /// The kernel, `family/variant`.
+    #[arg(long)]
+    pub kernel: String,
     #[command(flatten)]
     pub disable: Disable,
 }

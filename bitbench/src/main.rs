@@ -121,6 +121,14 @@ fn dispatch(cli: Cli, name: &str) -> Result<ExitCode> {
             harness::tools::cachesim::worker(&stages, &context.selection, &context.cpu, args.seed);
             Ok(ExitCode::SUCCESS)
         }
+        Command::GateCounts(args) => cli::checks::gate_counts(&args),
+        Command::GateWorker(args) => {
+            let cpu = Context::new(&Only::default(), &args.disable)?.cpu;
+            let stages: Vec<harness::tools::gate::Stage> =
+                cli::families().iter().map(|f| f.gate).collect();
+            harness::tools::gate::worker(&stages, &args.kernel, &cpu)?;
+            Ok(ExitCode::SUCCESS)
+        }
         Command::BoundWorker(args) => {
             let context = Context::new(&args.only, &args.disable)?;
             let stages: Vec<harness::tools::bound::Stage> =

@@ -2,8 +2,11 @@
 //! first, measuring in this process, and printing a table (see [`harness::tools::crosscheck`] and
 //! [`harness::tools::invariance`]). Both exit 1 when a figure misses its target, so a script can
 //! tell; CI runs them to report, not to gate, as timings on a shared machine are no test.
+//!
+//! And the hidden `gate-counts`: the regression gate's instruction counts
+//! ([`harness::tools::gate`]), which `scripts/gate.sh` compares with its baseline.
 
-use crate::args::{Context, CrosscheckArgs, ForkTool, InvarianceArgs, Measuring};
+use crate::args::{Context, CrosscheckArgs, ForkTool, GateCountsArgs, InvarianceArgs, Measuring};
 use anyhow::{bail, Context as _, Result};
 use harness::base::machine::Machine;
 use harness::base::signals::{self, Deferred};
@@ -15,6 +18,28 @@ use harness::{errln, outln};
 use std::process::ExitCode;
 use std::time::Instant;
 use strategies::{Descriptor, Families};
+
+/// `bitbench gate-counts`: every gated kernel counted under Callgrind, written to `--out` as
+/// JSON (never over an existing file).
+pub fn gate_counts(args: &GateCountsArgs) -> Result<ExitCode> {
+    let cpu = Context::new(&Default::default(), &args.disable)?.cpu;
+    let started = Instant::now();
+    let run = harness::tools::gate::count(cpu.disabled())?;
+    let json = serde_json::to_string_pretty(&run)? + "\n";
+    if !write_new_atomically(&args.out, json.as_bytes())
+        .with_context(|| format!("writing {}", args.out.display()))?
+    {
+        bail!("{} exists; the gate writes a new file", args.out.display());
+    }
+    errln!(
+        "gate: {} kernels counted, {} not run here, in {:.0} s; counts in {}",
+        run.kernels.len(),
+        run.not_run_here.len(),
+        started.elapsed().as_secs_f64(),
+        args.out.display()
+    );
+    Ok(ExitCode::SUCCESS)
+}
 
 /// `bitbench crosscheck`.
 pub fn crosscheck(context: &Context, args: &CrosscheckArgs) -> Result<ExitCode> {

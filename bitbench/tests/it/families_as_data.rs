@@ -241,13 +241,7 @@ fn no_family_is_named_in_the_harness_outside_its_tests() {
     let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
     let mut offenders = Vec::new();
     let mut files = Vec::new();
-    let dirs = [
-        "harness/src",
-        "harness/bench/benches",
-        "harness/gate/src",
-        "harness/gate/benches",
-        "bitbench/src",
-    ];
+    let dirs = ["harness/src", "harness/bench/benches", "bitbench/src"];
     for dir in dirs {
         common::rust_files(&root.join(dir), &mut files);
     }

@@ -1,6 +1,6 @@
 //! A family's stages with its type erased: plain function pointers to the harness's generic
 //! code ([`crate::choose::verify`], [`crate::measure`], [`crate::tools::invariance`], [`crate::tools::crosscheck`],
-//! [`crate::tools::cachesim`], [`crate::tools::bound`]) compiled for that family.
+//! [`crate::tools::cachesim`], [`crate::tools::bound`], [`crate::tools::gate`]) compiled for that family.
 //!
 //! Why: Rust compiles a generic function in the crate that names its type arguments. The
 //! stages that take a [`FamilyStages`] list are not generic, so the measuring loops of a
@@ -15,6 +15,7 @@ use crate::measure::{prepare_family, Plan, WorkloadRun};
 use crate::tools::bound;
 use crate::tools::cachesim;
 use crate::tools::crosscheck;
+use crate::tools::gate;
 use crate::tools::invariance;
 use strategies::{Bench, Cpu, FamilyVisitor, Registry};
 
@@ -35,6 +36,8 @@ pub struct FamilyStages {
     pub replay: cachesim::Stage,
     /// The family's part of the bound's worker ([`crate::tools::bound::worker`]).
     pub bound: bound::Stage,
+    /// The family's part of the gate's worker ([`crate::tools::gate::worker`]).
+    pub gate: gate::Stage,
 }
 
 impl FamilyStages {
@@ -48,6 +51,7 @@ impl FamilyStages {
             crosscheck: crosscheck::collect_family::<F>,
             replay: cachesim::replay_family::<F>,
             bound: bound::count_family::<F>,
+            gate: gate::count_family::<F>,
         }
     }
 

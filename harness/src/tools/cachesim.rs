@@ -131,7 +131,10 @@ pub(crate) fn callgrind_worker(
 
 /// Runs `command` (valgrind, for `what`) to its end, unless a signal stops bitbench first (see
 /// [`crate::base::signals`]): then the child is killed and waited for, and the error says so.
-fn wait_unless_stopped(mut command: Command, what: &'static str) -> Result<std::process::Output> {
+pub(crate) fn wait_unless_stopped(
+    mut command: Command,
+    what: &'static str,
+) -> Result<std::process::Output> {
     use std::io::Read;
     let mut child = command
         .stdout(std::process::Stdio::null())
@@ -218,7 +221,7 @@ fn read_dumps(dir: &Path) -> Result<BTreeMap<String, CacheCounts>> {
 }
 
 /// One dump: its trigger name (`family/variant/eviction/queries`) and totals per query.
-fn parse_dump(text: &str) -> Option<(String, CacheCounts)> {
+pub(crate) fn parse_dump(text: &str) -> Option<(String, CacheCounts)> {
     let trigger = text
         .lines()
         .find_map(|l| l.strip_prefix("desc: Trigger: Client Request: "))?;

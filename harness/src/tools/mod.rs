@@ -10,6 +10,7 @@
 //! - [`bound`]: each kernel's distance to a throughput bound of its loop (llvm-mca);
 //! - [`engine`]: a UCI engine's perft beside our move generator's;
 //! - [`export`]: a record for the trackers people already use;
+//! - [`gate`]: the regression gate's instruction counts, under Callgrind;
 //! - [`simulate`]: the record's estimator against the one before it, on synthetic runs.
 
 pub mod advise;
@@ -19,6 +20,7 @@ pub mod compare;
 pub mod crosscheck;
 pub mod engine;
 pub mod export;
+pub mod gate;
 pub mod invariance;
 pub mod repeatability;
 pub mod shares;
