@@ -23,6 +23,10 @@ use strategies::{Descriptor, Families};
 /// JSON (never over an existing file).
 pub fn gate_counts(args: &GateCountsArgs) -> Result<ExitCode> {
     let cpu = Context::new(&Default::default(), &args.disable)?.cpu;
+    // Said before the minute of counting; the write below still never replaces a file.
+    if args.out.exists() {
+        bail!("{} exists; the gate writes a new file", args.out.display());
+    }
     let started = Instant::now();
     let run = harness::tools::gate::count(cpu.disabled())?;
     let json = serde_json::to_string_pretty(&run)? + "\n";

@@ -24,7 +24,7 @@ use std::process::Command;
 use strategies::bench::run_at;
 use strategies::family::Empty;
 use strategies::level::Batch;
-use strategies::{Bench, Cpu, Kernel, Level, Visitor};
+use strategies::{Bench, Cpu, Feature, Kernel, Level, Visitor};
 
 /// Whether valgrind can run here; the error says how to get it.
 pub fn check_available() -> Result<()> {
@@ -85,9 +85,8 @@ pub fn simulated_caches(record: &Record) -> Result<SimulatedCaches> {
 }
 
 /// Starts this binary's hidden command `worker` under Callgrind with `options`, passing on
-/// the run's disabled features, selection and seed, and waits for it ([`wait_unless_stopped`]);
-/// returns the scratch folder holding its dumps (`dump.<pid>`). A failure names `what` and
-/// ends with the last lines valgrind printed.
+/// the run's disabled features, selection and seed, and waits for it ([`callgrind`]); returns
+/// the scratch folder holding its dumps (`dump.<pid>`).
 pub(crate) fn callgrind_worker(
     options: &[String],
     worker: &str,
@@ -95,6 +94,23 @@ pub(crate) fn callgrind_worker(
     cpu: &Cpu,
     seed: u64,
     what: &'static str,
+) -> Result<tempfile::TempDir> {
+    let mut args = Vec::new();
+    if !selection.names().is_empty() {
+        args.extend(["--only".to_string(), selection.names().join(",")]);
+    }
+    args.extend([worker.to_string(), "--seed".to_string(), seed.to_string()]);
+    callgrind(options, cpu.disabled(), &args, what)
+}
+
+/// Runs this binary under Callgrind with `options`, `--disable` for each of `disabled`, then
+/// `args`, and waits for it ([`wait_unless_stopped`]); returns the scratch folder holding its
+/// dumps (`dump.<pid>`). A failure names `what` and ends with the last lines valgrind printed.
+pub(crate) fn callgrind(
+    options: &[String],
+    disabled: &[Feature],
+    args: &[String],
+    what: &str,
 ) -> Result<tempfile::TempDir> {
     let scratch = tempfile::tempdir().context("a scratch folder for Callgrind's dumps")?;
     let exe = std::env::current_exe().context("finding this binary")?;
@@ -107,13 +123,10 @@ pub(crate) fn callgrind_worker(
             scratch.path().display()
         ))
         .arg(exe);
-    for feature in cpu.disabled() {
+    for feature in disabled {
         command.arg("--disable").arg(feature.name());
     }
-    if !selection.names().is_empty() {
-        command.arg("--only").arg(selection.names().join(","));
-    }
-    command.arg(worker).arg("--seed").arg(seed.to_string());
+    command.args(args);
     let output = wait_unless_stopped(command, what)?;
     if !output.status.success() {
         bail!(
@@ -131,10 +144,7 @@ pub(crate) fn callgrind_worker(
 
 /// Runs `command` (valgrind, for `what`) to its end, unless a signal stops bitbench first (see
 /// [`crate::base::signals`]): then the child is killed and waited for, and the error says so.
-pub(crate) fn wait_unless_stopped(
-    mut command: Command,
-    what: &'static str,
-) -> Result<std::process::Output> {
+fn wait_unless_stopped(mut command: Command, what: &str) -> Result<std::process::Output> {
     use std::io::Read;
     let mut child = command
         .stdout(std::process::Stdio::null())
@@ -152,7 +162,7 @@ pub(crate) fn wait_unless_stopped(
         if let Some(stopped) = crate::base::signals::received() {
             let _ = child.kill();
             let _ = child.wait();
-            return Err(anyhow::Error::new(stopped).context(what));
+            return Err(anyhow::Error::new(stopped).context(what.to_string()));
         }
         if let Some(status) = child.try_wait().context("waiting for valgrind")? {
             break status;
@@ -209,7 +219,7 @@ fn dump_name(family: &str, variant: &str, eviction: u64) -> String {
 }
 
 /// Per dump name, the counts per query.
-fn read_dumps(dir: &Path) -> Result<BTreeMap<String, CacheCounts>> {
+pub(crate) fn read_dumps(dir: &Path) -> Result<BTreeMap<String, CacheCounts>> {
     let mut counts = BTreeMap::new();
     for entry in std::fs::read_dir(dir)? {
         let text = std::fs::read_to_string(entry?.path())?;
@@ -221,7 +231,7 @@ fn read_dumps(dir: &Path) -> Result<BTreeMap<String, CacheCounts>> {
 }
 
 /// One dump: its trigger name (`family/variant/eviction/queries`) and totals per query.
-pub(crate) fn parse_dump(text: &str) -> Option<(String, CacheCounts)> {
+fn parse_dump(text: &str) -> Option<(String, CacheCounts)> {
     let trigger = text
         .lines()
         .find_map(|l| l.strip_prefix("desc: Trigger: Client Request: "))?;

@@ -20,12 +20,10 @@
 use crate::base::parallel::run_in_parallel;
 use crate::errln;
 use crate::measure::workload::{Mode, Pass, Workload};
-use crate::tools::cachesim::{client, parse_dump, wait_unless_stopped};
+use crate::tools::cachesim::{callgrind, client, read_dumps};
 use anyhow::{bail, Context, Result};
 use serde::Serialize;
 use std::hint::black_box;
-use std::path::Path;
-use std::process::Command;
 use strategies::inputs::DEFAULT_SEED;
 use strategies::{Bench, Cpu, Families, Feature, Level, Registry};
 
@@ -141,6 +139,7 @@ pub fn count_family<F: Bench>(worker: &Worker<'_>) -> Option<Outcome> {
     if !ran {
         return Some(Outcome::NotRunHere);
     }
+    // Named as `cachesim`'s dumps are, per query: one, so the counts read back are the pass's.
     client::dump_stats_at(&format!("{}/1", worker.kernel));
     Some(Outcome::Counted)
 }
@@ -188,7 +187,6 @@ pub struct GateRun {
 /// If valgrind cannot start or a worker fails; a signal stops the run.
 pub fn count(disabled: &[Feature]) -> Result<GateRun> {
     crate::tools::cachesim::check_available()?;
-    let exe = std::env::current_exe().context("finding this binary")?;
     let kernels = kernels();
     let total = kernels.len();
     let done = std::sync::atomic::AtomicUsize::new(0);
@@ -196,10 +194,9 @@ pub fn count(disabled: &[Feature]) -> Result<GateRun> {
     let jobs: Vec<Job<'_>> = kernels
         .iter()
         .map(|kernel| {
-            let exe = &exe;
             let done = &done;
             Box::new(move || {
-                let counts = count_one(exe, kernel, disabled)?;
+                let counts = count_one(kernel, disabled)?;
                 let n = done.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1;
                 errln!("gate: {n:2} of {total} {kernel}");
                 Ok((kernel.clone(), counts))
@@ -217,51 +214,25 @@ pub fn count(disabled: &[Feature]) -> Result<GateRun> {
 }
 
 /// One kernel under Callgrind: its counts, or `None` if it cannot run here.
-fn count_one(exe: &Path, kernel: &str, disabled: &[Feature]) -> Result<Option<KernelCounts>> {
-    let scratch = tempfile::tempdir().context("a scratch folder for Callgrind's dumps")?;
-    let mut command = Command::new("valgrind");
-    command
-        .arg("--tool=callgrind")
-        .args([
-            "--cache-sim=yes",
-            "--instr-atstart=no",
-            "--collect-atstart=no",
-        ])
-        .arg(format!(
-            "--callgrind-out-file={}/dump.%p",
-            scratch.path().display()
-        ))
-        .arg(exe);
-    for feature in disabled {
-        command.arg("--disable").arg(feature.name());
-    }
-    command.arg("gate-worker").arg("--kernel").arg(kernel);
-    let output = wait_unless_stopped(command, "the gate")?;
-    if !output.status.success() {
-        bail!(
-            "the gate's worker for {kernel} failed under valgrind: {}",
-            String::from_utf8_lossy(&output.stderr)
-                .lines()
-                .rev()
-                .take(5)
-                .collect::<Vec<_>>()
-                .join(" / ")
-        );
-    }
-    for entry in std::fs::read_dir(scratch.path())? {
-        let text = std::fs::read_to_string(entry?.path())?;
-        if let Some((name, c)) = parse_dump(&text) {
-            if name == kernel {
-                return Ok(Some(KernelCounts {
-                    kernel: kernel.to_string(),
-                    ir: c.instructions.round() as u64,
-                    d1_misses: c.l1d_misses.round() as u64,
-                    ll_misses: c.ll_misses.round() as u64,
-                }));
-            }
-        }
-    }
-    Ok(None)
+fn count_one(kernel: &str, disabled: &[Feature]) -> Result<Option<KernelCounts>> {
+    let options = [
+        "--cache-sim=yes",
+        "--instr-atstart=no",
+        "--collect-atstart=no",
+    ]
+    .map(String::from);
+    let args = ["gate-worker", "--kernel", kernel].map(String::from);
+    let what = format!("the gate's worker for {kernel}");
+    let scratch = callgrind(&options, disabled, &args, &what)?;
+    // A kernel that cannot run here dumped nothing.
+    Ok(read_dumps(scratch.path())?
+        .get(kernel)
+        .map(|c| KernelCounts {
+            kernel: kernel.to_string(),
+            ir: c.instructions.round() as u64,
+            d1_misses: c.l1d_misses.round() as u64,
+            ll_misses: c.ll_misses.round() as u64,
+        }))
 }
 
 #[cfg(test)]
