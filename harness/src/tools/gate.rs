@@ -8,7 +8,7 @@
 //! ([`Stage`], one per family in `suite::stages`): the gate needs no build of its own.
 //!
 //! [`count`] starts one Callgrind process per kernel, each running this binary's hidden
-//! `gate-worker` command ([`worker`]), two at a time on two cores. Each process builds its
+//! `gate-worker` command ([`worker`]), one per core at a time. Each process builds its
 //! kernel's inputs uninstrumented (`--instr-atstart=no`), then starts the instrumentation, so
 //! the simulated caches start cold, and collects the events of one pass over the workload's
 //! pool of queries alone (`--collect-atstart=no`, toggled around it). A kernel that cannot run
@@ -180,7 +180,7 @@ pub struct GateRun {
 }
 
 /// Counts every kernel of [`kernels`] in its own Callgrind process of this binary's
-/// `gate-worker` command, passing on `disabled` features; two at a time on two cores (the
+/// `gate-worker` command, passing on `disabled` features; one per core at a time (the
 /// counts do not depend on what runs beside them). Prints a line per kernel counted.
 ///
 /// # Errors
