@@ -1,5 +1,5 @@
 //! `run`, the main job: check the output folder, verify, measure, print the ranked tables,
-//! write the record and its charts. And `run --self-check`.
+//! estimate the bound, write the record and its charts. And `run --self-check`.
 
 use crate::args::{Context, ForkTool, RunArgs};
 use anyhow::{bail, Context as _, Result};
@@ -106,6 +106,12 @@ pub fn run_and_write(context: &Context, args: &RunArgs) -> Result<PathBuf> {
         )
         .context(nothing)?;
     }
+    // The tables first, as soon as the measuring ends: the bound only adds to them, and its
+    // figures follow in their own section.
+    if let Some(line) = report::resolution_line(&record) {
+        out!("{}", console::wrap(&line, console::width(), 2));
+    }
+    out!("{}", report::measured_tables_in(&record, console::width()));
     if let Some(tools) = &bound_tools {
         // The measurements are worth more than their bounds: a bound that fails is said, and
         // the record is written without it; a signal still stops the run.
@@ -122,10 +128,7 @@ pub fn run_and_write(context: &Context, args: &RunArgs) -> Result<PathBuf> {
             record = before;
         }
     }
-    if let Some(line) = report::resolution_line(&record) {
-        out!("{}", console::wrap(&line, console::width(), 2));
-    }
-    out!("{}", report::ranked_tables(&record));
+    out!("{}", report::closing_sections_in(&record, console::width()));
     let path = harness::suite::store::write_run(&record, &dir, &stem(&stamp, args, context))?;
     outln!("\nrecord: {}", path.display());
     if harness::base::console::stdout_gone() {

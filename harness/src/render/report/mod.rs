@@ -25,7 +25,7 @@ pub use full::simulated_caches;
 pub fn full_tables(record: &crate::record::Record) -> String {
     markdown::text(&full::full_tables(record))
 }
-pub use ranked::{ranked_tables, ranked_tables_in, WIDE};
+pub use ranked::{closing_sections_in, measured_tables_in, ranked_tables, ranked_tables_in, WIDE};
 pub use simulation::simulation;
 
 /// The line that says how finely the run tells techniques apart, and, where it or a family of

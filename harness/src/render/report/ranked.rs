@@ -19,12 +19,29 @@ pub fn ranked_tables(record: &Record) -> String {
 /// [`ranked_tables`] in `width` columns: the wide layout from [`WIDE`] columns on, else the
 /// compact one; either leaves out optional columns, or stacks rows, where it does not fit.
 pub fn ranked_tables_in(record: &Record, width: usize) -> String {
+    let mut out = measured_tables_in(record, width);
+    out.push_str(&closing_sections_in(record, width));
+    out
+}
+
+/// The first part of [`ranked_tables_in`], which needs only the measurements: each family's
+/// table, the SIMD speedups and the compiler's shares. A run prints it as soon as its
+/// measuring ends, before the bound is estimated (a family's table then has no "x bound"
+/// column; [`closing_sections_in`] lists the same figures).
+pub fn measured_tables_in(record: &Record, width: usize) -> String {
     let mut out = String::new();
     for family in record.families() {
         family_table(record, &family, width, &mut out);
     }
     simd_speedups(record, width, &mut out);
     compiler_shares(record, width, &mut out);
+    out
+}
+
+/// The rest of [`ranked_tables_in`]: how far each kernel is from its bound, where the record
+/// has bounds, and the footnotes.
+pub fn closing_sections_in(record: &Record, width: usize) -> String {
+    let mut out = String::new();
     bound_distances(record, width, &mut out);
     footnotes(record, width, &mut out);
     out
