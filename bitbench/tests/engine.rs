@@ -65,14 +65,22 @@ fn main() -> ExitCode {
         .collect();
     let chosen_count = chosen.len();
     println!("\nrunning {chosen_count} tests");
+    // Every test at once, each on its thread, as libtest runs them: most of their time is
+    // the engines' time limits, spent waiting. The lines come in the tests' order.
+    let outcomes: Vec<bool> = std::thread::scope(|scope| {
+        let running: Vec<_> = chosen
+            .iter()
+            .map(|(_, test)| scope.spawn(move || std::panic::catch_unwind(*test).is_ok()))
+            .collect();
+        running
+            .into_iter()
+            .map(|t| t.join().unwrap_or(false))
+            .collect()
+    });
     let mut failed = Vec::new();
-    for (name, test) in chosen {
-        let outcome = std::panic::catch_unwind(test);
-        println!(
-            "test {name} ... {}",
-            if outcome.is_ok() { "ok" } else { "FAILED" }
-        );
-        if outcome.is_err() {
+    for ((name, _), ok) in chosen.iter().zip(outcomes) {
+        println!("test {name} ... {}", if ok { "ok" } else { "FAILED" });
+        if !ok {
             failed.push(*name);
         }
     }
@@ -526,51 +534,62 @@ fn suite_run() {
 /// engine that cannot be used), or, where the garbage happened to be harmless, succeeds; it
 /// never hangs or panics. A failure names the seed.
 fn garbage_engines() {
-    let mut kinds = std::collections::BTreeSet::new();
-    for seed in 0..12 {
-        let started = Instant::now();
-        let output = engine(
-            &format!("garbage:{seed}"),
-            &[
-                "--depth",
-                "2",
-                "--rounds",
-                "1",
-                "--timeout",
-                "0.5",
-                NAMED[0],
-                NAMED[1],
-            ],
-        );
-        let text = common::text(&output);
-        let stderr = String::from_utf8_lossy(&output.stderr).into_owned();
-        let code = output.status.code();
-        assert!(
-            matches!(code, Some(0..=2)),
-            "seed {seed}: exit status {code:?}:\n{text}"
-        );
-        assert!(
-            !stderr.contains("Usage:"),
-            "seed {seed}: refused its arguments:\n{text}"
-        );
-        if code != Some(0) {
-            let error = stderr
-                .lines()
-                .find(|l| l.starts_with("error: "))
-                .unwrap_or_else(|| panic!("seed {seed}: failed without an error line:\n{text}"));
-            // What went wrong, without the position and the times.
-            kinds.insert(error.split(':').nth(1).unwrap_or("").trim().to_string());
-        }
-        assert!(
-            started.elapsed() < Duration::from_secs(30),
-            "seed {seed}: {:?}:\n{text}",
-            started.elapsed()
-        );
-    }
+    // The seeds at once: each spends most of its time waiting on a time limit.
+    let kinds: std::collections::BTreeSet<String> = std::thread::scope(|scope| {
+        let seeds: Vec<_> = (0..12)
+            .map(|seed| scope.spawn(move || garbage(seed)))
+            .collect();
+        seeds
+            .into_iter()
+            .filter_map(|seed| seed.join().unwrap_or_else(|e| std::panic::resume_unwind(e)))
+            .collect()
+    });
     assert!(
         kinds.len() >= 2,
         "the seeds met too few kinds of failure: {kinds:?}"
     );
+}
+
+/// One seed of [`garbage_engines`]: what went wrong, if the run failed.
+fn garbage(seed: u64) -> Option<String> {
+    let started = Instant::now();
+    let output = engine(
+        &format!("garbage:{seed}"),
+        &[
+            "--depth",
+            "2",
+            "--rounds",
+            "1",
+            "--timeout",
+            "0.5",
+            NAMED[0],
+            NAMED[1],
+        ],
+    );
+    let text = common::text(&output);
+    let stderr = String::from_utf8_lossy(&output.stderr).into_owned();
+    let code = output.status.code();
+    assert!(
+        matches!(code, Some(0..=2)),
+        "seed {seed}: exit status {code:?}:\n{text}"
+    );
+    assert!(
+        !stderr.contains("Usage:"),
+        "seed {seed}: refused its arguments:\n{text}"
+    );
+    assert!(
+        started.elapsed() < Duration::from_secs(30),
+        "seed {seed}: {:?}:\n{text}",
+        started.elapsed()
+    );
+    (code != Some(0)).then(|| {
+        let error = stderr
+            .lines()
+            .find(|l| l.starts_with("error: "))
+            .unwrap_or_else(|| panic!("seed {seed}: failed without an error line:\n{text}"));
+        // What went wrong, without the position and the times.
+        error.split(':').nth(1).unwrap_or("").trim().to_string()
+    })
 }
 
 mod fake {
