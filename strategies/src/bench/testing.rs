@@ -14,20 +14,31 @@ pub fn set(squares: &[crate::board::square::Square]) -> crate::board::bitboard::
 /// (eight lanes) and into a padded tail.
 pub const LONGEST_BATCH: usize = 17;
 
-/// At most this many inputs, spread evenly over all of them, go through the batches of every
-/// length; all of them go through the single-query path and one whole batch.
-pub const EVERY_LENGTH_INPUTS: usize = 1 << 16;
+/// At most this much work, in inputs spread evenly over all of them, goes through the batches
+/// of every length; all of them go through the single-query path and one whole batch. An input
+/// is one unit of work unless its family says otherwise ([`Bench::work`]: a perft query is its
+/// nodes), so a family of single queries has up to this many inputs checked in every length,
+/// and perft its cheap positions, not each of its deep counts seventeen times more.
+pub const EVERY_LENGTH_WORK: u64 = 1 << 16;
 
 /// Inputs of family `F` and the reference's answers to them, computed once.
 pub struct Cases<F: Family> {
     pub inputs: Vec<F::Input>,
     pub expected: Vec<F::Output>,
+    /// Each input's work, in the family's unit (see [`EVERY_LENGTH_WORK`]).
+    work: Vec<u64>,
 }
 
 impl<F: Family> Cases<F> {
+    /// Cases of `inputs`, one unit of work each.
     pub fn new(inputs: Vec<F::Input>) -> Cases<F> {
         let expected = inputs.iter().map(|&input| F::reference(input)).collect();
-        Cases { inputs, expected }
+        let work = vec![1; inputs.len()];
+        Cases {
+            inputs,
+            expected,
+            work,
+        }
     }
 
     /// Every input `verify` checks for `F`, in one list.
@@ -35,25 +46,54 @@ impl<F: Family> Cases<F> {
     where
         F: Bench,
     {
-        Cases::new(
+        let mut cases = Cases::new(
             F::verification_inputs(DEFAULT_SEED)
                 .into_iter()
                 .flat_map(|(_, inputs)| inputs)
                 .collect(),
-        )
+        );
+        cases.work = cases.inputs.iter().map(|input| F::work(input)).collect();
+        cases
     }
 
     /// About `count` of the cases, spread evenly over all of them (all if there are fewer).
     pub fn spread(&self, count: usize) -> Cases<F> {
         let step = self.inputs.len().div_ceil(count.max(1)).max(1);
+        self.pick(|i| i % step == 0)
+    }
+
+    /// The cases whose index `keep` accepts, in order.
+    fn pick(&self, keep: impl Fn(usize) -> bool) -> Cases<F> {
+        let kept = |i: &usize| keep(*i);
+        let indexes: Vec<usize> = (0..self.inputs.len()).filter(kept).collect();
         Cases {
-            inputs: self.inputs.iter().copied().step_by(step).collect(),
-            expected: self.expected.iter().copied().step_by(step).collect(),
+            inputs: indexes.iter().map(|&i| self.inputs[i]).collect(),
+            expected: indexes.iter().map(|&i| self.expected[i]).collect(),
+            work: indexes.iter().map(|&i| self.work[i]).collect(),
         }
     }
 
+    /// The cases for the batches of every length: spread evenly over all of them, as many as
+    /// fit in [`EVERY_LENGTH_WORK`], an input that would overflow it skipped.
+    fn for_every_length(&self) -> Cases<F> {
+        let step = self
+            .inputs
+            .len()
+            .div_ceil(EVERY_LENGTH_WORK as usize)
+            .max(1);
+        let mut total = 0;
+        let mut kept = vec![false; self.inputs.len()];
+        for i in (0..self.inputs.len()).step_by(step) {
+            if total + self.work[i] <= EVERY_LENGTH_WORK {
+                total += self.work[i];
+                kept[i] = true;
+            }
+        }
+        self.pick(|i| kept[i])
+    }
+
     /// Runs `variant` under `cpu` on every input, one query at a time and in one batch, then
-    /// on up to [`EVERY_LENGTH_INPUTS`] of them in batches of every length
+    /// on some of them ([`EVERY_LENGTH_WORK`]) in batches of every length
     /// 0..=[`LONGEST_BATCH`], the first batch of each pass shorter so that batches start at
     /// every offset. Panics, naming the input, on any answer that differs from the
     /// reference's. Returns how many answers it checked, or why the variant cannot run here
@@ -120,7 +160,7 @@ impl<F: Family> Visitor<F> for Check<'_, F> {
         all.assert_answers(&outputs, "one batch of all");
         let mut checked = 2 * all.inputs.len();
 
-        let some = all.spread(EVERY_LENGTH_INPUTS);
+        let some = all.for_every_length();
         kernel.batch(&[], &mut []);
         for length in 1..=LONGEST_BATCH {
             let mut outputs = vec![F::Output::default(); some.inputs.len()];
