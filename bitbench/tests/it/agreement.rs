@@ -88,7 +88,13 @@ fn every_family(cpu: &Cpu) -> Vec<String> {
     agree.2
 }
 
+/// The whole registry through the harness's `verify` stages, about half a minute of CPU in a
+/// test build: run by `.ci/run` and the GitHub workflow as a step of their own
+/// (`cargo test --test it -- --ignored`), not by `cargo test`, whose own checks of every
+/// variant are the library's (each family's agreement test, through its dispatch) and
+/// `families_as_data`'s `verify` of one variant per family through these same stages.
 #[test]
+#[ignore = "the whole registry through verify: run by CI as a step of its own"]
 fn every_variant_of_every_family_agrees_with_the_reference() {
     let ran = every_family(&Cpu::detect());
     for family in Families::families() {
