@@ -88,8 +88,8 @@ fn every_family(cpu: &Cpu) -> Vec<String> {
     agree.2
 }
 
-/// The whole registry through the harness's `verify` stages, about half a minute of CPU in a
-/// test build: run by `.ci/run` and the GitHub workflow as a step of their own
+/// The whole registry through the harness's `verify` stages, the longest test of this binary:
+/// run by `.ci/run` and the GitHub workflow as a step of their own
 /// (`cargo test --test it -- --ignored`), not by `cargo test`, whose own checks of every
 /// variant are the library's (each family's agreement test, through its dispatch) and
 /// `families_as_data`'s `verify` of one variant per family through these same stages.
