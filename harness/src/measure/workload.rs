@@ -244,6 +244,21 @@ impl<F: Bench> Prepared<F> {
         self.current = 0;
     }
 
+    /// Keeps the first `queries` queries of every drawn set (all of them if fewer), and the
+    /// work they make: a shorter pass, for a counter too slow for a whole one
+    /// ([`crate::tools::bound`]).
+    pub fn truncate(&mut self, queries: usize) {
+        for set in &mut self.sets {
+            set.inputs.truncate(queries);
+            if let Some(masks) = &mut set.masks {
+                masks.truncate(queries);
+            }
+        }
+        if let Some(set) = self.sets.first() {
+            self.work = work::<F>(set);
+        }
+    }
+
     /// Selects the query set (one order of the drawn queries) that the next run uses.
     pub fn select(&mut self, set: usize) {
         assert!(

@@ -6,7 +6,9 @@
 //!    hidden), which makes one untimed and one counted pass of every variant's loop in its
 //!    family's headline workload (the first, throughput): the loop the runner times, in the
 //!    copy for the level valgrind's CPU reports. Counting is switched on and off with
-//!    Callgrind's client requests ([`crate::tools::cachesim::client`]).
+//!    Callgrind's client requests ([`crate::tools::cachesim::client`]). The variants valgrind
+//!    cannot run (it decodes no AVX-512) are counted afterwards by the same worker run
+//!    natively and single-stepped through its counted passes ([`step`]).
 //! 2. The counted code is cut into blocks: runs of adjacent instructions executed equally
 //!    often, ended by a jump, a call or a return. LLVM's machine-code analyser (`llvm-mca`),
 //!    for this CPU's scheduling model, gives each block's reciprocal throughput: the cycles one
@@ -22,6 +24,9 @@
 //! With `BITBENCH_BOUND_BLOCKS=DIR` set, each loop's blocks are also written to
 //! `DIR/<family>.<variant>.s`, as llvm-mca read them, each with its count: the assembly to read
 //! when a kernel is far from its bound.
+
+#[cfg(all(target_os = "linux", target_arch = "x86_64"))]
+pub mod step;
 
 use crate::choose::select::{entries, Selection};
 use crate::errln;
@@ -121,7 +126,8 @@ pub fn bound(
         seed,
         "the bound's worker",
     )?;
-    let dumps = read_dumps(scratch.path())?;
+    let mut dumps = read_dumps(scratch.path())?;
+    let stepped = step_uncounted(record, &mut dumps, cpu, seed);
     errln!(
         "bound: {} loops counted in {:.0} s; their blocks to llvm-mca",
         dumps.len(),
@@ -179,15 +185,110 @@ pub fn bound(
         "bound: {filled} measurements given a bound in {:.0} s",
         started.elapsed().as_secs_f64()
     );
+    let counts = if stepped > 0 {
+        "valgrind callgrind counts (where valgrind cannot run the code, counts single-stepped \
+         under ptrace)"
+    } else {
+        "valgrind callgrind counts"
+    };
     record.bound = Some(BoundMethod {
         tool: format!(
-            "llvm-mca ({}), block reciprocal throughput, over valgrind callgrind counts",
+            "llvm-mca ({}), block reciprocal throughput, over {counts}",
             tools.version
         ),
         model: tools.model.clone(),
         level: levels.join(", "),
     });
     Ok(())
+}
+
+/// Counts, by single-stepping the worker natively ([`step`]), the variants that Callgrind
+/// could not run (those needing AVX-512, which valgrind does not decode): every variant the
+/// run measured in the headline throughput workload of a family that has counted loops, and
+/// that has no dump. Adds their dumps to `dumps`; returns how many. A tracer that cannot run
+/// here is reported, and those variants go without a bound.
+#[cfg(all(target_os = "linux", target_arch = "x86_64"))]
+fn step_uncounted(record: &Record, dumps: &mut Vec<Dump>, cpu: &Cpu, seed: u64) -> usize {
+    use std::collections::BTreeSet;
+    let families: BTreeSet<&str> = dumps.iter().map(|d| d.family.as_str()).collect();
+    let counted: BTreeSet<(&str, &str)> = dumps
+        .iter()
+        .map(|d| (d.family.as_str(), d.variant.as_str()))
+        .collect();
+    let mut missing: Vec<String> = Vec::new();
+    for m in &record.measurements {
+        let name = format!("{}/{}", m.family, m.variant);
+        if m.ranked()
+            && m.mode == crate::record::Mode::Throughput
+            && m.eviction_bytes == 0
+            && families.contains(m.family.as_str())
+            && !counted.contains(&(m.family.as_str(), m.variant.as_str()))
+            && !missing.contains(&name)
+        {
+            missing.push(name);
+        }
+    }
+    if missing.is_empty() {
+        return 0;
+    }
+    let started = std::time::Instant::now();
+    let mut args = Vec::new();
+    for feature in cpu.disabled() {
+        args.extend(["--disable".to_string(), feature.name().to_string()]);
+    }
+    // One traced worker per core, the variants dealt out between them: stepping is the
+    // slow part, and each worker is one thread.
+    let workers = std::thread::available_parallelism()
+        .map_or(1, |n| n.get())
+        .min(missing.len());
+    let shares: Vec<Vec<String>> = (0..workers)
+        .map(|w| {
+            let share: Vec<String> = missing.iter().skip(w).step_by(workers).cloned().collect();
+            let mut args = args.clone();
+            args.extend([
+                "--only".to_string(),
+                share.join(","),
+                "bound-worker".to_string(),
+                "--seed".to_string(),
+                seed.to_string(),
+            ]);
+            args
+        })
+        .collect();
+    let counted = std::env::current_exe()
+        .map_err(anyhow::Error::from)
+        .and_then(|exe| in_parallel(&shares, |_, args| step::count(&exe, args)))
+        .map(|passes| passes.into_iter().flatten().collect::<Vec<_>>());
+    match counted {
+        Ok(passes) => {
+            let before = dumps.len();
+            for pass in passes {
+                if let Some(mut dump) = named_dump(&pass.name) {
+                    dump.counts = pass.counts;
+                    dump.total_ir = pass.total;
+                    dumps.push(dump);
+                }
+            }
+            errln!(
+                "bound: {} loops valgrind cannot run, single-stepped in {:.0} s",
+                dumps.len() - before,
+                started.elapsed().as_secs_f64()
+            );
+            dumps.len() - before
+        }
+        Err(e) => {
+            errln!(
+                "bound: {} variants valgrind cannot run go without a bound: {e:#}",
+                missing.len()
+            );
+            0
+        }
+    }
+}
+
+#[cfg(not(all(target_os = "linux", target_arch = "x86_64")))]
+fn step_uncounted(_: &Record, _: &mut Vec<Dump>, _: &Cpu, _: u64) -> usize {
+    0
 }
 
 /// One dump of the worker: what was counted, and each instruction's count.
@@ -228,15 +329,7 @@ fn parse_dump(text: &str, exe: &str) -> Option<Dump> {
     let trigger = text
         .lines()
         .find_map(|l| l.strip_prefix("desc: Trigger: Client Request: "))?;
-    let mut parts = trigger.trim().split('/');
-    if parts.next()? != DUMP {
-        return None;
-    }
-    let family = parts.next()?.to_string();
-    let variant = parts.next()?.to_string();
-    let work: u64 = parts.next()?.parse().ok()?;
-    let level = parts.next()?.to_string();
-    let workload = parts.next()?.to_string();
+    let mut dump = named_dump(trigger.trim())?;
     let mut counts = BTreeMap::new();
     let mut total_ir = 0;
     let mut ours = false;
@@ -267,14 +360,26 @@ fn parse_dump(text: &str, exe: &str) -> Option<Dump> {
             }
         }
     }
+    dump.counts = counts;
+    dump.total_ir = total_ir;
+    Some(dump)
+}
+
+/// An empty dump named `bound/family/variant/work/level/distribution`, as the worker names
+/// each counted pass.
+fn named_dump(name: &str) -> Option<Dump> {
+    let mut parts = name.split('/');
+    if parts.next()? != DUMP {
+        return None;
+    }
     Some(Dump {
-        family,
-        variant,
-        work: work.max(1),
-        level,
-        workload,
-        counts,
-        total_ir,
+        family: parts.next()?.to_string(),
+        variant: parts.next()?.to_string(),
+        work: parts.next()?.parse::<u64>().ok()?.max(1),
+        level: parts.next()?.to_string(),
+        workload: parts.next()?.to_string(),
+        counts: BTreeMap::new(),
+        total_ir: 0,
     })
 }
 
@@ -548,6 +653,10 @@ pub fn count_family<F: Bench>(counting: &Counting<'_>) {
     };
     let mut prepared = workload.prepare::<F>(counting.seed);
     prepared.draw(1);
+    #[cfg(all(target_os = "linux", target_arch = "x86_64"))]
+    if step::marking() {
+        prepared.truncate(step::PASS_QUERIES);
+    }
     let level = Level::detect(counting.cpu);
     for (variant, _) in entries::<F>(counting.cpu, counting.selection)
         .into_iter()
@@ -577,19 +686,27 @@ impl<F: Bench> Visitor<F> for CountVariant<'_, F> {
     fn visit<K: Kernel<F>>(self, kernel: K) {
         // One pass to warm, one counted: the runner's timed pass, in the same copy. Only these
         // run instrumented (valgrind's `--instr-atstart=no`): the rest runs many times faster.
+        // Natively under the tracer ([`step`]), the same pass is marked for it instead.
         client::start_instrumentation();
         self.prepared.run(kernel, 1, self.level);
         client::zero_stats();
+        #[cfg(all(target_os = "linux", target_arch = "x86_64"))]
+        step::start();
         client::toggle_collect();
         let (_, work) = self.prepared.run(kernel, 1, self.level);
         client::toggle_collect();
-        client::dump_stats_at(&format!(
+        #[cfg(all(target_os = "linux", target_arch = "x86_64"))]
+        step::stop();
+        let name = format!(
             "{DUMP}/{}/{}/{work}/{}/{}",
             F::NAME,
             self.name,
             self.level.name(),
             self.prepared.workload.distribution.name
-        ));
+        );
+        #[cfg(all(target_os = "linux", target_arch = "x86_64"))]
+        step::name(&name);
+        client::dump_stats_at(&name);
         client::stop_instrumentation();
     }
 }
