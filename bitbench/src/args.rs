@@ -248,6 +248,11 @@ pub struct AdviseArgs {
     /// its technique's own time in the record).
     #[arg(long, conflicts_with_all = ["all", "run", "json", "only"])]
     pub shares: bool,
+    /// Instead of the advice: every kernel that needs a CPU feature, its speed over its
+    /// family's best portable variant, its distance to its throughput bound, and whether it
+    /// earns its place on the record's CPU (faster by 1.25x, or within 1.2x of its bound).
+    #[arg(long, conflicts_with_all = ["all", "run", "json", "only", "shares", "contexts"])]
+    pub kernels: bool,
     /// The folder of committed records (where --run writes its record).
     #[arg(
         long,

@@ -167,6 +167,11 @@ pub fn advise(
         |s| s.to_string()
     };
     for (path, record, noise) in &chosen {
+        if args.kernels {
+            let standings = harness::tools::kernels::standings(&path.display().to_string(), record);
+            out!("{}", render::render_kernels(&standings, args.markdown));
+            continue;
+        }
         if args.shares {
             let shares = harness::tools::shares::shares(&path.display().to_string(), record);
             out!("{}", render::render_shares(&shares, args.markdown));

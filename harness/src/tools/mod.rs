@@ -8,6 +8,7 @@
 //! - [`invariance`]: whether a variant's time depends on which others share the run;
 //! - [`cachesim`]: valgrind's cache simulation of the cache-pressure sweep;
 //! - [`bound`]: each kernel's distance to a throughput bound of its loop (llvm-mca);
+//! - [`kernels`]: whether each kernel that needs a CPU feature earns its place there;
 //! - [`engine`]: a UCI engine's perft beside our move generator's;
 //! - [`export`]: a record for the trackers people already use;
 //! - [`gate`]: the regression gate's instruction counts, under Callgrind;
@@ -22,6 +23,7 @@ pub mod engine;
 pub mod export;
 pub mod gate;
 pub mod invariance;
+pub mod kernels;
 pub mod repeatability;
 pub mod shares;
 pub mod simulate;

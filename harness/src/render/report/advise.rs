@@ -676,6 +676,91 @@ pub fn render_shares(shares: &crate::tools::shares::Shares, as_markdown: bool) -
     out
 }
 
+/// `advise --kernels`: every kernel that needs a CPU feature, its speed over the best portable
+/// variant, its distance to its bound and the verdict, as Markdown or as text.
+pub fn render_kernels(standings: &crate::tools::kernels::Standings, as_markdown: bool) -> String {
+    use crate::tools::kernels::{Verdict, EARNS, NEAR_BOUND};
+    let mut out = String::new();
+    let count = |v: Verdict| standings.rows.iter().filter(|r| r.verdict == v).count();
+    let intro = format!(
+        "From {} ({}): each kernel that needs a CPU feature beside its family's best portable \
+         variant compiled for this CPU's level, the geometric mean over the family's workloads; \
+         it earns its place at {EARNS}x or more (faster), or within {NEAR_BOUND}x of its \
+         throughput bound (at its limit; {}). Faster: {}; at its limit: {}; neither: {}; no \
+         bound: {}.",
+        standings.record,
+        standings.cpu,
+        standings
+            .bound
+            .as_deref()
+            .map_or("this record has no bound".to_string(), |b| format!(
+                "an estimate by {b}"
+            )),
+        count(Verdict::Faster),
+        count(Verdict::AtItsLimit),
+        count(Verdict::Neither),
+        count(Verdict::NoBound),
+    );
+    let rows: Vec<[String; 6]> = standings
+        .rows
+        .iter()
+        .map(|r| {
+            [
+                r.family.clone(),
+                r.variant.clone(),
+                r.best_portable.clone(),
+                format!("{:.2}x", r.speedup),
+                r.x_of_bound.map_or("-".into(), |x| format!("{x:.2}")),
+                r.verdict.words().to_string(),
+            ]
+        })
+        .collect();
+    let headings = [
+        "family",
+        "kernel",
+        "best portable",
+        "speed over it",
+        "x of bound",
+        "verdict",
+    ];
+    if as_markdown {
+        let _ = writeln!(out, "{}\n", markdown::text(&intro));
+        let _ = writeln!(out, "| {} |", headings.join(" | "));
+        let _ = writeln!(out, "|---|---|---|---:|---:|---|");
+        for row in &rows {
+            let cells: Vec<String> = row
+                .iter()
+                .enumerate()
+                .map(|(i, c)| match i {
+                    1 | 2 => markdown::code(c),
+                    _ => markdown::cell(c),
+                })
+                .collect();
+            let _ = writeln!(out, "| {} |", cells.join(" | "));
+        }
+    } else {
+        // Narrower: the best portable variant is in the Markdown, the headings shorter.
+        let width = crate::base::console::width();
+        out.push_str(&crate::base::console::wrap(&intro, width, 0));
+        let mut table = TextTable::default();
+        for (heading, right) in [
+            ("family", false),
+            ("kernel", false),
+            ("vs portable", true),
+            ("x bound", true),
+            ("verdict", false),
+        ] {
+            table.column(heading, right);
+        }
+        table.label_columns(2);
+        for [family, kernel, _, speed, x, verdict] in rows {
+            table.row(vec![family, kernel, speed, x, verdict]);
+        }
+        out.push_str(&table.render_fit(width, 2));
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
