@@ -245,8 +245,8 @@ impl<F: Bench> Prepared<F> {
     }
 
     /// Keeps the first `queries` queries of every drawn set (all of them if fewer), and the
-    /// work they make: a shorter pass, for a counter too slow for a whole one
-    /// ([`crate::tools::bound`]).
+    /// work they make: a shorter pass, for a counter too slow for a whole one (the bound's
+    /// single-stepping).
     pub fn truncate(&mut self, queries: usize) {
         for set in &mut self.sets {
             set.inputs.truncate(queries);

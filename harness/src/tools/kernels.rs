@@ -7,6 +7,7 @@
 //! is neither is one to improve or to retire.
 
 use crate::record::{Mode, Record};
+use crate::tools::advise::CONTEXT_SEPARATOR;
 use serde::Serialize;
 
 /// How many times the best portable variant's speed a kernel earns its place at.
@@ -79,12 +80,13 @@ pub struct Standings {
     pub rows: Vec<Standing>,
 }
 
-/// Every kernel of the record's SIMD speedups outside perft and the search (whose entries
-/// are configurations measured in context), in the record's order.
+/// Every kernel of the record's SIMD speedups, in the record's order, but for the
+/// configurations of the families that measure techniques in context (perft, the search),
+/// whose names hold the family they configure (`in_between.calculated_avx2`).
 pub fn standings(name: &str, record: &Record) -> Standings {
     let mut rows: Vec<Standing> = Vec::new();
     for s in &record.simd_speedups {
-        if s.family == "perft" || s.family == "search" || s.speedup <= 0.0 {
+        if s.variant.contains(CONTEXT_SEPARATOR) || s.speedup <= 0.0 {
             continue;
         }
         match rows

@@ -644,20 +644,15 @@ pub fn render_shares(shares: &crate::tools::shares::Shares, as_markdown: bool) -
         "share of a perft node",
     ];
     if as_markdown {
-        let _ = writeln!(out, "{}\n", markdown::text(&intro));
-        let _ = writeln!(out, "| {} |", headings.join(" | "));
-        let _ = writeln!(out, "|---|---|---|---|---|---|");
-        for row in rows.iter().chain(std::iter::once(&all)) {
-            let cells: Vec<String> = row
-                .iter()
-                .enumerate()
-                .map(|(i, c)| match i {
-                    1 if !c.is_empty() => markdown::code(c),
-                    _ => markdown::cell(c),
-                })
-                .collect();
-            let _ = writeln!(out, "| {} |", cells.join(" | "));
-        }
+        let rows = rows.iter().chain(std::iter::once(&all)).map(|r| &r[..]);
+        markdown_table(
+            &mut out,
+            &intro,
+            &headings,
+            "|---|---|---|---|---|---|",
+            rows,
+            |i| i == 1,
+        );
     } else {
         // Narrower: the default technique of each family is in the Markdown and the JSON.
         let width = crate::base::console::width();
@@ -674,6 +669,35 @@ pub fn render_shares(shares: &crate::tools::shares::Shares, as_markdown: bool) -
         out.push_str(&table.render_fit(width, 2));
     }
     out
+}
+
+/// `intro` as a paragraph, then `rows` as a Markdown table under `headings`, with `align` as its
+/// separator row; a non-empty cell of a column `code` picks is written as code.
+fn markdown_table<'a>(
+    out: &mut String,
+    intro: &str,
+    headings: &[&str],
+    align: &str,
+    rows: impl Iterator<Item = &'a [String]>,
+    code: impl Fn(usize) -> bool,
+) {
+    let _ = writeln!(out, "{}\n", markdown::text(intro));
+    let _ = writeln!(out, "| {} |", headings.join(" | "));
+    let _ = writeln!(out, "{align}");
+    for row in rows {
+        let cells: Vec<String> = row
+            .iter()
+            .enumerate()
+            .map(|(i, c)| {
+                if code(i) && !c.is_empty() {
+                    markdown::code(c)
+                } else {
+                    markdown::cell(c)
+                }
+            })
+            .collect();
+        let _ = writeln!(out, "| {} |", cells.join(" | "));
+    }
 }
 
 /// `advise --kernels`: every kernel that needs a CPU feature, its speed over the best portable
@@ -724,20 +748,11 @@ pub fn render_kernels(standings: &crate::tools::kernels::Standings, as_markdown:
         "verdict",
     ];
     if as_markdown {
-        let _ = writeln!(out, "{}\n", markdown::text(&intro));
-        let _ = writeln!(out, "| {} |", headings.join(" | "));
-        let _ = writeln!(out, "|---|---|---|---:|---:|---|");
-        for row in &rows {
-            let cells: Vec<String> = row
-                .iter()
-                .enumerate()
-                .map(|(i, c)| match i {
-                    1 | 2 => markdown::code(c),
-                    _ => markdown::cell(c),
-                })
-                .collect();
-            let _ = writeln!(out, "| {} |", cells.join(" | "));
-        }
+        let align = "|---|---|---|---:|---:|---|";
+        let table = rows.iter().map(|r| &r[..]);
+        markdown_table(&mut out, &intro, &headings, align, table, |i| {
+            i == 1 || i == 2
+        });
     } else {
         // Narrower: the best portable variant is in the Markdown, the headings shorter.
         let width = crate::base::console::width();

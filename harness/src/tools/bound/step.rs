@@ -172,12 +172,19 @@ pub fn count(exe: &Path, args: &[String]) -> Result<Vec<Counted>> {
             if (exe_range.0..exe_range.1).contains(&rip) {
                 *counts.entry(rip - bias).or_insert(0) += 1;
             }
-            tracee.resume(libc::PTRACE_SINGLESTEP, 0)?;
-            match tracee.wait_stop()? {
-                Some(libc::SIGTRAP) => rip = tracee.regs()?.rip,
-                Some(other) => bail!("the traced worker stopped with signal {other} in a pass"),
-                None => bail!("the traced worker ended in a counted pass"),
-            }
+            rip = loop {
+                tracee.resume(libc::PTRACE_SINGLESTEP, 0)?;
+                match tracee.wait_stop()? {
+                    Some(libc::SIGTRAP) => break tracee.regs()?.rip,
+                    // Signals ignored by default (a terminal's resize, say) stop the tracee
+                    // before the step; they are dropped, and the same instruction stepped.
+                    Some(libc::SIGWINCH | libc::SIGCHLD | libc::SIGURG) => continue,
+                    Some(other) => {
+                        bail!("the traced worker stopped with signal {other} in a pass")
+                    }
+                    None => bail!("the traced worker ended in a counted pass"),
+                }
+            };
         }
         passes.push(Counted {
             name: String::new(),
