@@ -6,8 +6,8 @@
 //! copy the runner timed, and marks each counted pass with a trap ([`start`], [`stop`]); the
 //! tracer lets it run at full speed between passes and steps it one instruction at a time
 //! within them. The result is what a Callgrind dump gives: each instruction's count, by its
-//! address in the binary's file. A step costs two switches into the kernel, so only short
-//! passes are counted this way ([`PASS_QUERIES`]).
+//! address in the binary's file. Each step is a trap into the operating system's kernel, so
+//! only short passes are counted this way ([`PASS_QUERIES`]).
 //!
 //! The markers are traps only when the process is being traced (`TracerPid` in
 //! `/proc/self/status`) and asked to mark ([`ENV`]): run any other way, they do nothing.
@@ -21,8 +21,9 @@ use std::sync::OnceLock;
 
 /// Set by the tracer in the worker's environment: mark the counted passes.
 pub const ENV: &str = "BITBENCH_STEP_COUNT";
-/// The queries of a pass counted by stepping (one harness block and more for most families);
-/// Callgrind counts the whole pass.
+/// The queries of a pass counted by stepping, the first of the drawn set; Callgrind counts
+/// the whole pass. The loop's set-up is shared by fewer queries, which adds a little to the
+/// bound (docs/method.md).
 pub const PASS_QUERIES: usize = 256;
 
 /// `ptrace`'s unused address argument: variadic, so it must be passed pointer-sized.
