@@ -11,6 +11,7 @@
 //! on negative ones, squares whose ray in that direction is empty, so that "no blocker" XORs
 //! off nothing.
 
+use super::BatchShapes;
 use super::Slider;
 use crate::board::aligned::PageAligned;
 use crate::board::geometry::Footprint;
@@ -65,6 +66,9 @@ fn rays(square: Square, o: u64, [a, b, c, d]: [Direction; 4]) -> Bitboard {
 pub struct Classical;
 
 impl Slider for Classical {
+    /// Shapes chosen by measurement (docs/notebook.md, "Measurements behind the code").
+    const BATCH: BatchShapes = BatchShapes::QUEEN_IN_LANES;
+
     #[inline(always)]
     fn rook(self, square: Square, occupied: Bitboard) -> Bitboard {
         rays(square, occupied.0, Direction::ROOK)

@@ -112,14 +112,14 @@ crate::framework::family::table::family! {
         },
         Qbb {
             name: "qbb",
-            summary: "QBBEngine's line attacks: per line a bit scan each way, the span between two shifted masks (chessprogramming: QBBEngine)",
+            summary: "QBBEngine's shifted masks: per direction a bit scan to the first blocker, constant line masks shifted onto two blockers and ANDed (chessprogramming: QBBEngine)",
             kernel: qbb::Qbb,
             source: Source::New,
             footprint: qbb::TABLE_BYTES,
         },
         Leorik {
             name: "leorik",
-            summary: "Leorik's line subtraction: per line o^(o-r) above, one leading-zero count below (lithander's Leorik)",
+            summary: "Leorik's line subtraction: per line a^(a-1) of the blockers above, one leading-zero count below (lithander's Leorik)",
             kernel: leorik::Leorik,
             source: Source::New,
             footprint: leorik::TABLE_BYTES,

@@ -3,10 +3,10 @@
 //!
 //! Source: new (not in the seeds); chessprogramming, "Hyperbola Quintessence". Footprint: a
 //! line-mask table (16 bytes per square and piece: 1 KiB each) and, for the rook's ranks, the
-//! 512-byte [`first_rank`] table: 1.5 KiB for the rook, 1 KiB for the bishop. A queen reads
-//! its three masks from one entry of a third table, [`QUEEN_LINES`] (32 bytes per square:
-//! 2 KiB), and the rank table: 2.5 KiB, the rook's and the bishop's footprints summed, as
-//! `queen_attacks` counts it. CPU features: none.
+//! 4 KiB fill-up table of [`first_rank`]: 5 KiB for the rook, 1 KiB for the bishop. A queen
+//! reads its three masks from one entry of a third table, [`QUEEN_LINES`] (32 bytes per
+//! square: 2 KiB), and the rank table: 6 KiB, the rook's and the bishop's footprints summed,
+//! as `queen_attacks` counts it. CPU features: none.
 //!
 //! `o` is the occupancy on the line (the slider's square left out) and `r` the slider's bit.
 //! Subtracting `2r` borrows from the square after the slider up to the first blocker, so
@@ -15,10 +15,12 @@
 //! line mask clears; see `line_attacks`.) For the other
 //! direction the line is reversed: files and diagonals hold one square per rank, so a byte
 //! swap (`swap_bytes`, one instruction) reverses their order. A rank lies inside one byte,
-//! where a byte swap does nothing; ranks use the first-rank table instead (the "rank table"
-//! choice; [`super::gfni::hyperbola`] instead reverses every bit and needs no table).
+//! where a byte swap does nothing; ranks use the first-rank attacks instead (the "rank table"
+//! choice; [`super::gfni::hyperbola`] instead reverses every bit and needs no table), from
+//! the fill-up table, whose 64-bit entries a batch vectorized across queries gathers whole.
 
 use super::first_rank;
+use super::BatchShapes;
 use super::Slider;
 use crate::board::aligned::CacheAligned;
 use crate::board::geometry::Footprint;
@@ -63,9 +65,9 @@ pub static BISHOP_LINES: CacheAligned<[BishopLines; 64]> = CacheAligned(bishop_l
 /// `QUEEN_LINES[square]`.
 pub static QUEEN_LINES: CacheAligned<[QueenLines; 64]> = CacheAligned(queen_lines());
 
-/// The line masks, and the first-rank table for the rook.
+/// The line masks, and the fill-up table for the rook's ranks.
 pub const TABLE_BYTES: Footprint = Footprint {
-    rook: 64 * 16 + first_rank::TABLE_BYTES,
+    rook: 64 * 16 + first_rank::FILL_UP_BYTES,
     bishop: 64 * 16,
 };
 
@@ -145,12 +147,15 @@ fn line_attacks(occupied: u64, line: u64, r: u64) -> u64 {
 pub struct Hyperbola;
 
 impl Slider for Hyperbola {
+    /// Shapes chosen by measurement (docs/notebook.md, "Measurements behind the code").
+    const BATCH: BatchShapes = BatchShapes::QUEEN_IN_LANES;
+
     #[inline(always)]
     fn rook(self, square: Square, occupied: Bitboard) -> Bitboard {
         let lines = &ROOK_LINES.0[square as usize];
         let r = Bitboard::from_square(square).0;
         let file = line_attacks(occupied.0, lines.file, r);
-        Bitboard(file | first_rank::rank_attacks(square, occupied.0))
+        Bitboard(file | first_rank::rank_attacks_filled(square, occupied.0))
     }
 
     #[inline(always)]
@@ -169,7 +174,7 @@ impl Slider for Hyperbola {
         let file = line_attacks(occupied.0, lines.file, r);
         let diagonal = line_attacks(occupied.0, lines.diagonal, r);
         let anti_diagonal = line_attacks(occupied.0, lines.anti_diagonal, r);
-        let rank = first_rank::rank_attacks(square, occupied.0);
+        let rank = first_rank::rank_attacks_filled(square, occupied.0);
         Bitboard(file | diagonal | anti_diagonal | rank)
     }
 }

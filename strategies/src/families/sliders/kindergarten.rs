@@ -2,11 +2,13 @@
 //! bits, which index a small table of that line's attacks.
 //!
 //! Source: new (not in the seeds); chessprogramming, "Kindergarten Bitboards" (Gerd
-//! Isenberg). Footprint: rook 4.5 KiB (the 512-byte [`first_rank`] table
-//! for ranks, a 4 KiB a-file table for files); bishop 5 KiB (a 4 KiB fill-up table and 1 KiB
-//! of diagonal masks). CPU features: none.
+//! Isenberg). Footprint: rook 8 KiB (a 4 KiB fill-up table for ranks, a 4 KiB a-file table
+//! for files); bishop 5 KiB (the fill-up table and 1 KiB of diagonal masks). CPU features:
+//! none.
 //!
-//! - Ranks: a shift brings the rank's inner squares to bits 0..=5 (the first-rank table).
+//! - Ranks: a shift brings the rank's inner squares to bits 0..=5, which index [`FILL_UP`]
+//!   (below); the rank's mask keeps the slider's rank. One table of `u64` serves ranks and
+//!   diagonals, so a batch vectorized across queries gathers 64-bit entries only.
 //! - Files: the file is shifted onto the a-file, and a multiply by the c2-h7 diagonal puts
 //!   a2..a7 into bits 58..=63 (a7 lowest); [`A_FILE`] holds, per rank, the a-file attacks for
 //!   each of the 64 indices, shifted back to the slider's file.
@@ -18,7 +20,8 @@
 //! The products add bits that never meet, so no carry disturbs the index; the tables are
 //! built by computing each index the same way, and a collision would stop the build.
 
-use super::first_rank::{self, FIRST_RANK};
+use super::first_rank;
+use super::BatchShapes;
 use super::{LineAttacks, Slider};
 use crate::board::aligned::PageAligned;
 use crate::board::geometry::Footprint;
@@ -39,12 +42,12 @@ pub const FILE_B: u64 = FILE_A << 1;
 pub static A_FILE: PageAligned<[[u64; 64]; 8]> = PageAligned(build_a_file());
 
 /// `FILL_UP[file][inner]`: the first-rank attacks of `file` for `inner`, on every rank.
-pub static FILL_UP: PageAligned<[[u64; 64]; 8]> = PageAligned(build_fill_up());
+pub use super::first_rank::FILL_UP;
 
-/// Rook: first-rank and a-file tables; bishop: fill-up table and diagonal masks.
+/// Rook: fill-up and a-file tables; bishop: fill-up table and diagonal masks.
 pub const TABLE_BYTES: Footprint = Footprint {
-    rook: first_rank::TABLE_BYTES + 8 * 64 * 8,
-    bishop: 8 * 64 * 8 + 64 * 16,
+    rook: first_rank::FILL_UP_BYTES + 8 * 64 * 8,
+    bishop: first_rank::FILL_UP_BYTES + 64 * 16,
 };
 
 /// The index of an a-file occupancy: a2..a7 gathered into six bits.
@@ -84,20 +87,6 @@ const fn build_a_file() -> [[u64; 64]; 8] {
     table
 }
 
-const fn build_fill_up() -> [[u64; 64]; 8] {
-    let mut table = [[0; 64]; 8];
-    let mut file = 0;
-    while file < 8 {
-        let mut inner = 0;
-        while inner < 64 {
-            table[file][inner] = FIRST_RANK.0[file][inner] as u64 * FILE_A;
-            inner += 1;
-        }
-        file += 1;
-    }
-    table
-}
-
 /// The squares a rook on `square` attacks along its file.
 #[inline(always)]
 pub fn file_attacks(square: Square, occupied: u64) -> u64 {
@@ -118,9 +107,12 @@ pub fn diagonal_attacks(square: Square, occupied: u64, line: u64) -> u64 {
 pub struct Kindergarten;
 
 impl Slider for Kindergarten {
+    /// Shapes chosen by measurement (docs/notebook.md, "Measurements behind the code").
+    const BATCH: BatchShapes = BatchShapes::QUEEN_IN_LANES;
+
     #[inline(always)]
     fn rook(self, square: Square, occupied: Bitboard) -> Bitboard {
-        let rank = first_rank::rank_attacks(square, occupied.0);
+        let rank = first_rank::rank_attacks_filled(square, occupied.0);
         Bitboard(rank | file_attacks(square, occupied.0))
     }
 
@@ -140,7 +132,7 @@ impl LineAttacks for Kindergarten {
 
     #[inline(always)]
     fn rank(self, square: Square, occupied: u64) -> u64 {
-        first_rank::rank_attacks(square, occupied)
+        first_rank::rank_attacks_filled(square, occupied)
     }
 
     #[inline(always)]

@@ -1,36 +1,44 @@
-//! Leorik's line subtraction: along each line, `o ^ (o - r)` sets the slider and the squares
-//! above it up to the first blocker; one leading-zero count of the occupancy below the slider
-//! finds the nearest blocker there, and a shifted mask covers the squares from it up to the
-//! slider.
+//! Leorik's line subtraction: along each line, `a ^ (a - 1)` of the blockers above the
+//! slider sets every square up to the first of them; one leading-zero count of the blockers
+//! below finds the nearest there, and a shifted mask sets every square below it. The two
+//! differ on the span between the two blockers.
 //!
 //! Source: new (not in the seeds); Thomas Jahn's (lithander) Leorik and MinimalChessEngine,
 //! as described in his devlog and in the talkchess thread of Gigantua's slider benchmark
-//! (<http://www.talkchess.com/forum3/viewtopic.php?f=7&t=79005>). Footprint: the
-//! [`hyperbola`](super::hyperbola) line masks (16 bytes per square): 1 KiB per piece. CPU
-//! features: none.
+//! (<http://www.talkchess.com/forum3/viewtopic.php?f=7&t=79005>). Footprint: as Leorik, the
+//! rook's file and rank masks are computed by shifts ([`masks`](crate::board::geometry::masks)),
+//! the bishop's diagonals read from the [`hyperbola`](super::hyperbola) line masks (16 bytes
+//! per square): none for the rook, 1 KiB for the bishop. CPU features: none.
 //!
-//! `o` is the occupancy on the line, the slider's square `r` left out. Subtracting `r` leaves
-//! the bits below `r` alone and borrows from `r` up to the first occupied square above it (or
-//! off the top), so `o ^ (o - r)` is `r` through that blocker. Below, the highest bit of
-//! `(o & (r - 1)) | 1` is the nearest blocker (or bit 0), and `(!0 << that) & (r - 1)` is the
-//! squares from it up to the slider. The line mask removes `r` and the squares off the line.
+//! `o` is the occupancy on the line, the slider's square `r` left out, `a` its squares above
+//! `r` and `b` those below. `a - 1` borrows up to the lowest bit of `a`, so `a ^ (a - 1)` is
+//! every square up to and including the first blocker above (every square if `a` is empty).
+//! `!0 >> 1 >> lzcnt(b | 1)` is every square below the nearest blocker below (none if `b` is
+//! empty: then the blocker is bit 0, itself left in). Their XOR is the squares from the
+//! blocker below to the blocker above, both included; the line mask keeps the line's, and
+//! leaves out `r`. Leorik's `GenLine`.
 
-use super::hyperbola::{BISHOP_LINES, ROOK_LINES};
-use super::Slider;
+use super::hyperbola::BISHOP_LINES;
+use super::{BatchShapes, Slider};
+use crate::board::geometry::masks::{file_of, rank_of};
 use crate::board::geometry::Footprint;
 use crate::{board::bitboard::Bitboard, board::square::Square};
 
-/// The line masks it reads: [`super::hyperbola`]'s, without the first-rank table.
-pub const TABLE_BYTES: Footprint = super::hyperbola::GFNI_TABLE_BYTES;
+/// The bishop's diagonal masks; the rook reads none.
+pub const TABLE_BYTES: Footprint = Footprint {
+    rook: 0,
+    bishop: 64 * 16,
+};
 
-/// The attacks along `line` (the slider's square left out) of the slider `r`.
+/// The attacks along `line` (the slider's square left out) of a slider whose squares below
+/// are `below` (`r - 1`).
 #[inline(always)]
-pub fn line_attacks(occupied: u64, line: u64, r: u64) -> u64 {
+pub fn line_attacks(occupied: u64, line: u64, below: u64) -> u64 {
     let o = occupied & line;
-    let below = r - 1;
-    let up = o ^ o.wrapping_sub(r);
-    let nearest_below = 63 - ((o & below) | 1).leading_zeros();
-    (up | ((u64::MAX << nearest_below) & below)) & line
+    let above = o & !below;
+    let up_to_first_above = above ^ above.wrapping_sub(1);
+    let below_nearest_below = (u64::MAX >> 1) >> ((o & below) | 1).leading_zeros();
+    (up_to_first_above ^ below_nearest_below) & line
 }
 
 /// Leorik's line subtraction. Zero-sized; every CPU.
@@ -38,18 +46,21 @@ pub fn line_attacks(occupied: u64, line: u64, r: u64) -> u64 {
 pub struct Leorik;
 
 impl Slider for Leorik {
+    /// Shapes chosen by measurement (docs/notebook.md, "Measurements behind the code").
+    const BATCH: BatchShapes = BatchShapes::QUEEN_IN_LANES;
+
     #[inline(always)]
     fn rook(self, square: Square, occupied: Bitboard) -> Bitboard {
-        let lines = &ROOK_LINES.0[square as usize];
-        let r = Bitboard::from_square(square).0;
-        Bitboard(line_attacks(occupied.0, lines.file, r) | line_attacks(occupied.0, lines.rank, r))
+        let (s, r) = (square as u32, Bitboard::from_square(square).0);
+        let file = line_attacks(occupied.0, file_of(s) ^ r, r - 1);
+        Bitboard(file | line_attacks(occupied.0, rank_of(s) ^ r, r - 1))
     }
 
     #[inline(always)]
     fn bishop(self, square: Square, occupied: Bitboard) -> Bitboard {
         let lines = &BISHOP_LINES.0[square as usize];
-        let r = Bitboard::from_square(square).0;
-        let diagonal = line_attacks(occupied.0, lines.diagonal, r);
-        Bitboard(diagonal | line_attacks(occupied.0, lines.anti_diagonal, r))
+        let below = Bitboard::from_square(square).0 - 1;
+        let diagonal = line_attacks(occupied.0, lines.diagonal, below);
+        Bitboard(diagonal | line_attacks(occupied.0, lines.anti_diagonal, below))
     }
 }

@@ -31,7 +31,7 @@
 use super::support::tables::{
     self, Hash, BISHOP_LINES, BISHOP_TABLE_LEN, ROOK_LINES, ROOK_TABLE_LEN,
 };
-use super::Slider;
+use super::{BatchShape, BatchShapes, Slider};
 use crate::board::aligned::{CacheAligned, PageAligned};
 use crate::board::geometry::Footprint;
 use crate::board::geometry::{relevant, Direction};
@@ -195,6 +195,12 @@ fn lookup(entries: &MagicEntries, square: Square, occupied: Bitboard) -> Bitboar
 pub struct Magic;
 
 impl Slider for Magic {
+    /// Shapes chosen by measurement (docs/notebook.md, "Measurements behind the code").
+    const BATCH: BatchShapes = BatchShapes {
+        bishop: BatchShape::OneByOne,
+        ..BatchShapes::IN_LANES
+    };
+
     #[inline(always)]
     fn rook(self, square: Square, occupied: Bitboard) -> Bitboard {
         lookup(&ROOK_ENTRIES.0, square, occupied)

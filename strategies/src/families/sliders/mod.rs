@@ -77,6 +77,22 @@ pub use families::{
 use crate::framework::level::Job;
 use crate::{board::bitboard::Bitboard, board::square::Square};
 use core::fmt;
+pub use support::lanes::{BatchShape, BatchShapes};
+
+/// A default batch method's body, in the technique's [`Slider::BATCH`] shape.
+macro_rules! batch {
+    ($piece:ident, $queries:expr, $out:expr, |$square:ident, $occupied:ident| $answer:expr) => {
+        match Self::BATCH.$piece {
+            BatchShape::OneByOne => crate::framework::family::each!($queries, $out, |query| {
+                let ($square, $occupied) = (query.square, query.occupied);
+                $answer
+            }),
+            BatchShape::InLanes => {
+                support::lanes::in_lanes!($queries, $out, |$square, $occupied| $answer)
+            }
+        }
+    };
+}
 
 /// A sliding-attack technique.
 ///
@@ -121,18 +137,22 @@ pub trait Slider: Copy {
         job.run()
     }
 
+    /// How each default batch method runs its queries: one by one, or in groups the compiler
+    /// may vectorize across queries. See [`BatchShapes`].
+    const BATCH: BatchShapes = BatchShapes::ONE_BY_ONE;
+
     /// `out[i] = rook(queries[i].square, queries[i].occupied)`; any length, any alignment.
     ///
-    /// The default is the scalar loop, monomorphized per technique with `rook` inlined; only
-    /// SIMD kernels that answer several queries at once override it.
+    /// The default is the scalar loop in the technique's [`Slider::BATCH`] shape,
+    /// monomorphized per technique with `rook` inlined; only SIMD kernels that answer several
+    /// queries at once override it.
     ///
     /// # Panics
     /// If `queries` and `out` differ in length.
     #[inline(always)]
     fn rook_batch(self, queries: &[SliderQuery], out: &mut [Bitboard]) {
-        crate::framework::family::each!(queries, out, |query| {
-            self.rook(query.square, query.occupied)
-        });
+        batch!(rook, queries, out, |square, occupied| self
+            .rook(square, occupied));
     }
 
     /// `out[i] = bishop(queries[i].square, queries[i].occupied)`, as [`Slider::rook_batch`].
@@ -141,9 +161,8 @@ pub trait Slider: Copy {
     /// If `queries` and `out` differ in length.
     #[inline(always)]
     fn bishop_batch(self, queries: &[SliderQuery], out: &mut [Bitboard]) {
-        crate::framework::family::each!(queries, out, |query| {
-            self.bishop(query.square, query.occupied)
-        });
+        batch!(bishop, queries, out, |square, occupied| self
+            .bishop(square, occupied));
     }
 
     /// `out[i] = queen(queries[i].square, queries[i].occupied)`, as [`Slider::rook_batch`]:
@@ -154,9 +173,8 @@ pub trait Slider: Copy {
     /// If `queries` and `out` differ in length.
     #[inline(always)]
     fn queen_batch(self, queries: &[SliderQuery], out: &mut [Bitboard]) {
-        crate::framework::family::each!(queries, out, |query| {
-            self.queen(query.square, query.occupied)
-        });
+        batch!(queen, queries, out, |square, occupied| self
+            .queen(square, occupied));
     }
 }
 
