@@ -79,17 +79,17 @@ use crate::{board::bitboard::Bitboard, board::square::Square};
 use core::fmt;
 pub use support::lanes::{BatchShape, BatchShapes};
 
-/// A default batch method's body, in the technique's [`Slider::BATCH`] shape.
+/// A default batch method's body, `batch!(self.piece, queries, out)`: `self.piece(square,
+/// occupied)` for every query, in the technique's [`Slider::BATCH`] shape for that piece.
 macro_rules! batch {
-    ($piece:ident, $queries:expr, $out:expr, |$square:ident, $occupied:ident| $answer:expr) => {
+    ($slider:ident . $piece:ident, $queries:expr, $out:expr) => {
         match Self::BATCH.$piece {
             BatchShape::OneByOne => crate::framework::family::each!($queries, $out, |query| {
-                let ($square, $occupied) = (query.square, query.occupied);
-                $answer
+                $slider.$piece(query.square, query.occupied)
             }),
-            BatchShape::InLanes => {
-                support::lanes::in_lanes!($queries, $out, |$square, $occupied| $answer)
-            }
+            BatchShape::InLanes => support::lanes::in_lanes!($queries, $out, |square, occupied| {
+                $slider.$piece(square, occupied)
+            }),
         }
     };
 }
@@ -151,8 +151,7 @@ pub trait Slider: Copy {
     /// If `queries` and `out` differ in length.
     #[inline(always)]
     fn rook_batch(self, queries: &[SliderQuery], out: &mut [Bitboard]) {
-        batch!(rook, queries, out, |square, occupied| self
-            .rook(square, occupied));
+        batch!(self.rook, queries, out);
     }
 
     /// `out[i] = bishop(queries[i].square, queries[i].occupied)`, as [`Slider::rook_batch`].
@@ -161,8 +160,7 @@ pub trait Slider: Copy {
     /// If `queries` and `out` differ in length.
     #[inline(always)]
     fn bishop_batch(self, queries: &[SliderQuery], out: &mut [Bitboard]) {
-        batch!(bishop, queries, out, |square, occupied| self
-            .bishop(square, occupied));
+        batch!(self.bishop, queries, out);
     }
 
     /// `out[i] = queen(queries[i].square, queries[i].occupied)`, as [`Slider::rook_batch`]:
@@ -173,8 +171,7 @@ pub trait Slider: Copy {
     /// If `queries` and `out` differ in length.
     #[inline(always)]
     fn queen_batch(self, queries: &[SliderQuery], out: &mut [Bitboard]) {
-        batch!(queen, queries, out, |square, occupied| self
-            .queen(square, occupied));
+        batch!(self.queen, queries, out);
     }
 }
 

@@ -5,8 +5,9 @@
 //! the answers computed lane by lane into a third, so that the compiler may compute the whole
 //! group side by side in vector registers, a table load becoming a gather. For the plain loop
 //! it often does not: it then compiles one query per iteration. Which shape is faster depends
-//! on the technique, the piece and the CPU, so each technique chooses per piece; docs/notebook.md ("Measurements
-//! behind the code") has what the choices measured. The answers are the same either way.
+//! on the technique, the piece and the CPU, so each technique chooses per piece;
+//! docs/notebook.md ("Measurements behind the code") has what the choices measured. The
+//! answers are the same either way.
 //!
 //! [`Slider::BATCH`]: super::super::Slider::BATCH
 
