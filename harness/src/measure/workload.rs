@@ -28,7 +28,7 @@ use rand_chacha::ChaCha8Rng;
 use std::hint::black_box;
 use std::time::{Duration, Instant};
 use strategies::bench::run_at;
-use strategies::level::Job;
+use strategies::level::{CompiledFor, ForBaseline, Job};
 use strategies::{inputs, Answer, Bench, Distribution, Kernel, Level, Queries, Visitor};
 
 /// Queries per pass in throughput and latency mode, unless the family's shape says otherwise or
@@ -377,7 +377,7 @@ impl<F: Bench> Prepared<F> {
     /// plain loop over freshly shuffled queries: see docs/notebook.md, "Measurements
     /// behind the code"). Each block is reversed into a scratch block that stays in L1.
     #[inline(always)]
-    fn warm<K: Kernel<F>>(&mut self, kernel: K) {
+    fn warm<C: CompiledFor, K: Kernel<F>>(&mut self, kernel: K) {
         let inputs = &self.sets[self.current].inputs;
         let mut link = 0u64;
         let opaque_zero = black_box(0u64);
@@ -392,7 +392,7 @@ impl<F: Bench> Prepared<F> {
                 }
                 Mode::Throughput | Mode::CachePressure => {
                     let out = &mut self.out[..block.len()];
-                    kernel.batch(black_box(&self.scratch), out);
+                    kernel.batch_in::<C>(black_box(&self.scratch), out);
                     black_box(&mut *out);
                 }
             }
@@ -402,12 +402,12 @@ impl<F: Bench> Prepared<F> {
 
     /// `passes` timed passes in the workload's mode: the time and the work done.
     #[inline(always)]
-    fn timed<K: Kernel<F>>(&mut self, kernel: K, passes: u64) -> (Duration, u64) {
+    fn timed<C: CompiledFor, K: Kernel<F>>(&mut self, kernel: K, passes: u64) -> (Duration, u64) {
         let count = self.work * passes;
         let elapsed = match self.workload.mode {
-            Mode::Throughput => self.throughput(kernel, passes),
+            Mode::Throughput => self.throughput::<C, K>(kernel, passes),
             Mode::Latency => self.latency(kernel, passes),
-            Mode::CachePressure => self.pressure(kernel, passes),
+            Mode::CachePressure => self.pressure::<C, K>(kernel, passes),
         };
         (elapsed, count)
     }
@@ -424,14 +424,14 @@ impl<F: Bench> Prepared<F> {
     }
 
     #[inline(always)]
-    fn throughput<K: Kernel<F>>(&mut self, kernel: K, passes: u64) -> Duration {
+    fn throughput<C: CompiledFor, K: Kernel<F>>(&mut self, kernel: K, passes: u64) -> Duration {
         let Queries { inputs, masks } = &self.sets[self.current];
         let start = Instant::now();
         for _ in 0..passes {
             let size = Self::BLOCK;
             for (b, block) in inputs.chunks(size).enumerate() {
                 let out = &mut self.out[..block.len()];
-                kernel.batch(black_box(block), out);
+                kernel.batch_in::<C>(black_box(block), out);
                 match masks {
                     Some(masks) => {
                         let masks = &masks[b * size..b * size + block.len()];
@@ -473,7 +473,7 @@ impl<F: Bench> Prepared<F> {
     }
 
     #[inline(always)]
-    fn pressure<K: Kernel<F>>(&mut self, kernel: K, passes: u64) -> Duration {
+    fn pressure<C: CompiledFor, K: Kernel<F>>(&mut self, kernel: K, passes: u64) -> Duration {
         let Queries { inputs, masks } = &self.sets[self.current];
         debug_assert!(masks.is_none(), "pressure mode measures plain queries");
         let mut elapsed = Duration::ZERO;
@@ -484,7 +484,7 @@ impl<F: Bench> Prepared<F> {
                 }
                 let out = &mut self.out[..block.len()];
                 let start = Instant::now();
-                kernel.batch(black_box(block), out);
+                kernel.batch_in::<C>(black_box(block), out);
                 black_box(&mut *out);
                 elapsed += start.elapsed();
             }
@@ -504,7 +504,11 @@ impl<F: Bench, K: Kernel<F>> Job for Timed<'_, F, K> {
     type Output = (Duration, u64);
     #[inline(always)]
     fn run(self) -> (Duration, u64) {
-        self.prepared.timed(self.kernel, self.passes)
+        self.run_in::<ForBaseline>()
+    }
+    #[inline(always)]
+    fn run_in<C: CompiledFor>(self) -> (Duration, u64) {
+        self.prepared.timed::<C, K>(self.kernel, self.passes)
     }
 }
 
@@ -518,7 +522,11 @@ impl<F: Bench, K: Kernel<F>> Job for Warm<'_, F, K> {
     type Output = ();
     #[inline(always)]
     fn run(self) {
-        self.prepared.warm(self.kernel)
+        self.run_in::<ForBaseline>()
+    }
+    #[inline(always)]
+    fn run_in<C: CompiledFor>(self) {
+        self.prepared.warm::<C, K>(self.kernel)
     }
 }
 

@@ -36,7 +36,7 @@ use std::hint::black_box;
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 use strategies::bench::run_at;
-use strategies::level::Job;
+use strategies::level::{CompiledFor, ForBaseline, Job};
 use strategies::{inputs, Answer, Bench, Cpu, Kernel, Level, Queries, Visitor};
 
 /// How far (as a factor, either way) a harness figure may be from its plain loop.
@@ -447,7 +447,12 @@ impl<F: Bench, K: Kernel<F>> Job for PlainPass<'_, F, K> {
     type Output = ();
     #[inline(always)]
     fn run(self) {
-        self.kernel.batch(black_box(&self.queries.inputs), self.out);
+        self.run_in::<ForBaseline>()
+    }
+    #[inline(always)]
+    fn run_in<C: CompiledFor>(self) {
+        self.kernel
+            .batch_in::<C>(black_box(&self.queries.inputs), self.out);
         let passing = match &self.queries.masks {
             Some(masks) => self
                 .out

@@ -28,7 +28,7 @@ pub mod registry;
 pub(crate) mod testing;
 
 use crate::framework::family::Family;
-use crate::framework::level::{Job, Level};
+use crate::framework::level::{ForBaseline, Job, Level};
 use rand::Rng;
 use rand_chacha::ChaCha8Rng;
 use std::any::TypeId;
@@ -144,7 +144,7 @@ pub fn run_at<F: Bench, J: Job>(level: Level, job: J) -> J::Output {
     if F::LEVELS {
         level.run(job)
     } else {
-        job.run()
+        job.run_in::<ForBaseline>()
     }
 }
 

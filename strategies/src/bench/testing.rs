@@ -4,6 +4,7 @@ use crate::bench::inputs::DEFAULT_SEED;
 use crate::bench::Bench;
 use crate::framework::cpu::{Cpu, Feature, Unsupported};
 use crate::framework::family::{Family, Kernel, Visitor};
+use crate::framework::level::{Compiled, ForBaseline, ForV3, ForV4};
 
 /// The set of `squares`, for tests that spell a set out.
 pub fn set(squares: &[crate::board::square::Square]) -> crate::board::bitboard::Bitboard {
@@ -93,9 +94,9 @@ impl<F: Family> Cases<F> {
     }
 
     /// Runs `variant` under `cpu` on every input, one query at a time and in one batch, then
-    /// on some of them ([`EVERY_LENGTH_WORK`]) in batches of every length
-    /// 0..=[`LONGEST_BATCH`], the first batch of each pass shorter so that batches start at
-    /// every offset. Panics, naming the input, on any answer that differs from the
+    /// on some of them ([`EVERY_LENGTH_WORK`]) in one batch in each level's form
+    /// ([`Kernel::batch_in`]) and in batches of every length 0..=[`LONGEST_BATCH`], the first
+    /// batch of each pass shorter so that batches start at every offset. Panics, naming the input, on any answer that differs from the
     /// reference's. Returns how many answers it checked, or why the variant cannot run here
     /// (which must be what [`Family::runnable`] says).
     pub fn check(&self, variant: F::Variant, cpu: &Cpu) -> Result<usize, Unsupported> {
@@ -160,22 +161,55 @@ impl<F: Family> Visitor<F> for Check<'_, F> {
         all.assert_answers(&outputs, "one batch of all");
         let mut checked = 2 * all.inputs.len();
 
+        // One batch in each level's form of it (`Kernel::batch_in`), then every length, each
+        // in one level's form, in turn.
         let some = all.for_every_length();
+        for level in LEVELS {
+            let mut outputs = vec![F::Output::default(); some.inputs.len()];
+            batch_in(kernel, level, &some.inputs, &mut outputs);
+            some.assert_answers(&outputs, &format!("one batch, {level:?}'s form"));
+            checked += some.inputs.len();
+        }
         kernel.batch(&[], &mut []);
         for length in 1..=LONGEST_BATCH {
+            let level = LEVELS[length % LEVELS.len()];
             let mut outputs = vec![F::Output::default(); some.inputs.len()];
             let mut start = 0;
             let mut next = length / 2;
             while start < some.inputs.len() {
                 let end = some.inputs.len().min(start + next.max(1));
-                kernel.batch(&some.inputs[start..end], &mut outputs[start..end]);
+                batch_in(
+                    kernel,
+                    level,
+                    &some.inputs[start..end],
+                    &mut outputs[start..end],
+                );
                 start = end;
                 next = length;
             }
-            some.assert_answers(&outputs, &format!("batches of {length}"));
+            some.assert_answers(&outputs, &format!("batches of {length}, {level:?}'s form"));
             checked += some.inputs.len();
         }
         checked + all.short_batches_stay_inside(kernel)
+    }
+}
+
+/// The levels whose forms of a batch the checks run: a test build has no copies of the loops
+/// for the levels ([`Level::COPIES`](crate::framework::level::Level::COPIES)), but a kernel's
+/// form for a level is chosen by type, so each form runs here, compiled for the baseline.
+const LEVELS: [Compiled; 3] = [Compiled::Baseline, Compiled::V3, Compiled::V4];
+
+/// `kernel.batch_in` in `level`'s form.
+fn batch_in<F: Family, K: Kernel<F>>(
+    kernel: K,
+    level: Compiled,
+    inputs: &[F::Input],
+    outputs: &mut [F::Output],
+) {
+    match level {
+        Compiled::Baseline => kernel.batch_in::<ForBaseline>(inputs, outputs),
+        Compiled::V3 => kernel.batch_in::<ForV3>(inputs, outputs),
+        Compiled::V4 => kernel.batch_in::<ForV4>(inputs, outputs),
     }
 }
 

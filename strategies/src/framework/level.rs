@@ -59,6 +59,54 @@ pub struct V4(());
 pub trait Job {
     type Output;
     fn run(self) -> Self::Output;
+
+    /// `run`, in the copy compiled for level `C`: what [`Level::run`] calls, so that code under
+    /// the job may choose by level when it is compiled ([`Kernel::batch_in`]). The default
+    /// runs `run`.
+    #[inline(always)]
+    fn run_in<C: CompiledFor>(self) -> Self::Output
+    where
+        Self: Sized,
+    {
+        self.run()
+    }
+}
+
+/// The level a copy of a loop is compiled for, as a value: see [`CompiledFor`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Compiled {
+    /// The target's baseline, and every build without the levels' copies ([`Level::COPIES`]).
+    Baseline,
+    /// `x86-64-v3`.
+    V3,
+    /// `x86-64-v4`.
+    V4,
+}
+
+/// The level a copy of a loop is compiled for, as a type. [`Level::run`] runs a job's
+/// [`Job::run_in`] with the level of the copy it chose, so that code under the job can pick
+/// between forms of one computation by level as it is compiled, with no test when it runs:
+/// the form that is faster with one level's instructions can be slower with another's (a
+/// slider technique's batch shapes, for one).
+pub trait CompiledFor {
+    const LEVEL: Compiled;
+}
+
+/// [`Compiled::Baseline`] as a type.
+pub struct ForBaseline;
+/// [`Compiled::V3`] as a type.
+pub struct ForV3;
+/// [`Compiled::V4`] as a type.
+pub struct ForV4;
+
+impl CompiledFor for ForBaseline {
+    const LEVEL: Compiled = Compiled::Baseline;
+}
+impl CompiledFor for ForV3 {
+    const LEVEL: Compiled = Compiled::V3;
+}
+impl CompiledFor for ForV4 {
+    const LEVEL: Compiled = Compiled::V4;
 }
 
 /// A closure is a job too, optimized alone as said above: for code where how it is optimized
@@ -83,7 +131,11 @@ impl<F: Family, K: Kernel<F>> Job for Batch<'_, F, K> {
     type Output = ();
     #[inline(always)]
     fn run(self) {
-        self.kernel.batch(self.inputs, self.outputs)
+        self.run_in::<ForBaseline>()
+    }
+    #[inline(always)]
+    fn run_in<C: CompiledFor>(self) {
+        self.kernel.batch_in::<C>(self.inputs, self.outputs)
     }
 }
 
@@ -100,19 +152,19 @@ macro_rules! levels {
         #[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
         const V4_FEATURES: &str = $v4;
 
-        /// `job.run()` compiled with `x86-64-v3`'s instructions.
+        /// `job.run_in::<ForV3>()` compiled with `x86-64-v3`'s instructions.
         #[cfg(all(target_arch = "x86_64", not(debug_assertions)))]
         #[target_feature(enable = $v3)]
         fn v3_job<J: Job>(job: J) -> J::Output {
-            job.run()
+            job.run_in::<ForV3>()
         }
 
-        /// `job.run()` compiled with `x86-64-v4`'s instructions.
+        /// `job.run_in::<ForV4>()` compiled with `x86-64-v4`'s instructions.
         #[cfg(all(target_arch = "x86_64", not(debug_assertions)))]
         #[target_feature(enable = $v3)]
         #[target_feature(enable = $v4)]
         fn v4_job<J: Job>(job: J) -> J::Output {
-            job.run()
+            job.run_in::<ForV4>()
         }
     };
 }
@@ -123,7 +175,7 @@ levels!(
 );
 
 impl Level {
-    /// `job.run()`, in the copy compiled for this level.
+    /// `job.run()`, in the copy compiled for this level: the job's [`Job::run_in`] for it.
     #[inline(always)]
     pub fn run<J: Job>(self, job: J) -> J::Output {
         match self {
@@ -137,7 +189,7 @@ impl Level {
             Level::V4(_) => unsafe { v4_job(job) },
             // The baseline; in a build without the levels' copies, the only level `detect`
             // makes.
-            _ => job.run(),
+            _ => job.run_in::<ForBaseline>(),
         }
     }
 

@@ -17,7 +17,8 @@ use crate::families::sliders::{
 };
 use crate::framework::cpu::{Cpu, Unsupported};
 use crate::framework::family::{Descriptor, Family, Kernel, Visitor};
-use crate::framework::level::Job;
+use crate::framework::level::{CompiledFor, ForBaseline, Job};
+use core::marker::PhantomData;
 use std::sync::OnceLock;
 
 /// Marker type for the queen family, as the harness sees it.
@@ -38,27 +39,34 @@ impl<S: Slider> Kernel<QueenAttacksFamily> for Queen<S> {
 
     #[inline(always)]
     fn batch(self, queries: &[SliderQuery], out: &mut [Bitboard]) {
+        self.batch_in::<ForBaseline>(queries, out)
+    }
+
+    #[inline(always)]
+    fn batch_in<C: CompiledFor>(self, queries: &[SliderQuery], out: &mut [Bitboard]) {
         let slider = self.0;
-        slider.with_features(QueenBatch {
+        slider.with_features(QueenBatch::<S, C> {
             slider,
             queries,
             out,
+            level: PhantomData,
         })
     }
 }
 
-/// [`Slider::queen_batch`] as a [`Job`], for [`Slider::with_features`].
-struct QueenBatch<'a, S> {
+/// [`Slider::queen_batch_in`] at level `C`, as a [`Job`], for [`Slider::with_features`].
+struct QueenBatch<'a, S, C> {
     slider: S,
     queries: &'a [SliderQuery],
     out: &'a mut [Bitboard],
+    level: PhantomData<C>,
 }
 
-impl<S: Slider> Job for QueenBatch<'_, S> {
+impl<S: Slider, C: CompiledFor> Job for QueenBatch<'_, S, C> {
     type Output = ();
     #[inline(always)]
     fn run(self) {
-        self.slider.queen_batch(self.queries, self.out)
+        self.slider.queen_batch_in::<C>(self.queries, self.out)
     }
 }
 

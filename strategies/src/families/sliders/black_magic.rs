@@ -18,7 +18,7 @@
 //! table and an unchecked load (the build proves every index in range).
 
 use super::support::tables::{self, Hash, BISHOP_LINES, ROOK_LINES};
-use super::{BatchShape, BatchShapes, Slider};
+use super::{BatchShape, BatchShapes, LevelShapes, Slider};
 use crate::board::aligned::{CacheAligned, PageAligned};
 use crate::board::geometry::Footprint;
 use crate::board::geometry::{relevant, Direction};
@@ -117,10 +117,10 @@ pub struct BlackMagic;
 
 impl Slider for BlackMagic {
     /// Shapes chosen by measurement (docs/notebook.md, "Measurements behind the code").
-    const BATCH: BatchShapes = BatchShapes {
+    const BATCH: LevelShapes = LevelShapes::at_every_level(BatchShapes {
         queen: BatchShape::OneByOne,
         ..BatchShapes::IN_LANES
-    };
+    });
 
     #[inline(always)]
     fn rook(self, square: Square, occupied: Bitboard) -> Bitboard {

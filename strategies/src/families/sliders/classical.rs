@@ -11,8 +11,8 @@
 //! on negative ones, squares whose ray in that direction is empty, so that "no blocker" XORs
 //! off nothing.
 
-use super::BatchShapes;
 use super::Slider;
+use super::{BatchShapes, LevelShapes};
 use crate::board::aligned::PageAligned;
 use crate::board::geometry::Footprint;
 use crate::board::geometry::{ray, Direction};
@@ -67,7 +67,7 @@ pub struct Classical;
 
 impl Slider for Classical {
     /// Shapes chosen by measurement (docs/notebook.md, "Measurements behind the code").
-    const BATCH: BatchShapes = BatchShapes::QUEEN_IN_LANES;
+    const BATCH: LevelShapes = LevelShapes::at_v4(BatchShapes::QUEEN_IN_LANES);
 
     #[inline(always)]
     fn rook(self, square: Square, occupied: Bitboard) -> Bitboard {

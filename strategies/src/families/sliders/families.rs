@@ -13,6 +13,7 @@ use crate::board::bitboard::Bitboard;
 use crate::board::geometry::Footprint;
 use crate::framework::family::pieces::{Line, LinePiece, PieceFamily};
 use crate::framework::family::{Kernel, Source};
+use crate::framework::level::CompiledFor;
 
 pub use crate::framework::family::pieces::{Bishop, Rook};
 
@@ -44,6 +45,14 @@ impl<S: Slider, P: LinePiece> Kernel<SliderFamily<P>> for S {
         match P::LINE {
             Line::Rook => self.rook_batch(queries, out),
             Line::Bishop => self.bishop_batch(queries, out),
+        }
+    }
+
+    #[inline(always)]
+    fn batch_in<C: CompiledFor>(self, queries: &[SliderQuery], out: &mut [Bitboard]) {
+        match P::LINE {
+            Line::Rook => self.rook_batch_in::<C>(queries, out),
+            Line::Bishop => self.bishop_batch_in::<C>(queries, out),
         }
     }
 }

@@ -20,8 +20,8 @@
 //! the fill-up table, whose 64-bit entries a batch vectorized across queries gathers whole.
 
 use super::first_rank;
-use super::BatchShapes;
 use super::Slider;
+use super::{BatchShapes, LevelShapes};
 use crate::board::aligned::CacheAligned;
 use crate::board::geometry::Footprint;
 use crate::board::geometry::{ray, Direction};
@@ -148,7 +148,10 @@ pub struct Hyperbola;
 
 impl Slider for Hyperbola {
     /// Shapes chosen by measurement (docs/notebook.md, "Measurements behind the code").
-    const BATCH: BatchShapes = BatchShapes::QUEEN_IN_LANES;
+    const BATCH: LevelShapes = LevelShapes {
+        v3: BatchShapes::IN_LANES,
+        ..LevelShapes::at_v4(BatchShapes::QUEEN_IN_LANES)
+    };
 
     #[inline(always)]
     fn rook(self, square: Square, occupied: Bitboard) -> Bitboard {

@@ -21,7 +21,7 @@
 //! built by computing each index the same way, and a collision would stop the build.
 
 use super::first_rank;
-use super::BatchShapes;
+use super::{BatchShapes, LevelShapes};
 use super::{LineAttacks, Slider};
 use crate::board::aligned::PageAligned;
 use crate::board::geometry::Footprint;
@@ -108,7 +108,10 @@ pub struct Kindergarten;
 
 impl Slider for Kindergarten {
     /// Shapes chosen by measurement (docs/notebook.md, "Measurements behind the code").
-    const BATCH: BatchShapes = BatchShapes::QUEEN_IN_LANES;
+    const BATCH: LevelShapes = LevelShapes {
+        v3: BatchShapes::ROOK_IN_LANES,
+        ..LevelShapes::at_v4(BatchShapes::QUEEN_IN_LANES)
+    };
 
     #[inline(always)]
     fn rook(self, square: Square, occupied: Bitboard) -> Bitboard {

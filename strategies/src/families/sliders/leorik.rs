@@ -19,7 +19,7 @@
 //! leaves out `r`. Leorik's `GenLine`.
 
 use super::hyperbola::BISHOP_LINES;
-use super::{BatchShapes, Slider};
+use super::{BatchShapes, LevelShapes, Slider};
 use crate::board::geometry::masks::{file_of, rank_of};
 use crate::board::geometry::Footprint;
 use crate::{board::bitboard::Bitboard, board::square::Square};
@@ -47,7 +47,10 @@ pub struct Leorik;
 
 impl Slider for Leorik {
     /// Shapes chosen by measurement (docs/notebook.md, "Measurements behind the code").
-    const BATCH: BatchShapes = BatchShapes::QUEEN_IN_LANES;
+    const BATCH: LevelShapes = LevelShapes {
+        baseline: BatchShapes::BISHOP_IN_LANES,
+        ..LevelShapes::at_v4(BatchShapes::QUEEN_IN_LANES)
+    };
 
     #[inline(always)]
     fn rook(self, square: Square, occupied: Bitboard) -> Bitboard {

@@ -31,7 +31,7 @@
 use super::support::tables::{
     self, Hash, BISHOP_LINES, BISHOP_TABLE_LEN, ROOK_LINES, ROOK_TABLE_LEN,
 };
-use super::{BatchShape, BatchShapes, Slider};
+use super::{BatchShape, BatchShapes, LevelShapes, Slider};
 use crate::board::aligned::{CacheAligned, PageAligned};
 use crate::board::geometry::Footprint;
 use crate::board::geometry::{relevant, Direction};
@@ -190,15 +190,25 @@ fn lookup(entries: &MagicEntries, square: Square, occupied: Bitboard) -> Bitboar
     unsafe { *slice.slice().add(index as usize) }
 }
 
+/// The rook's and the queen's batches in lanes, the bishop's the plain loop.
+const ROOK_AND_QUEEN: BatchShapes = BatchShapes {
+    bishop: BatchShape::OneByOne,
+    ..BatchShapes::IN_LANES
+};
+
 /// Fancy magic bitboards. Zero-sized; every CPU.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Magic;
 
 impl Slider for Magic {
     /// Shapes chosen by measurement (docs/notebook.md, "Measurements behind the code").
-    const BATCH: BatchShapes = BatchShapes {
-        bishop: BatchShape::OneByOne,
-        ..BatchShapes::IN_LANES
+    const BATCH: LevelShapes = LevelShapes {
+        baseline: BatchShapes {
+            queen: BatchShape::OneByOne,
+            ..BatchShapes::IN_LANES
+        },
+        v3: ROOK_AND_QUEEN,
+        v4: ROOK_AND_QUEEN,
     };
 
     #[inline(always)]

@@ -74,19 +74,18 @@ pub use families::{
     SliderVariant,
 };
 
-use crate::framework::level::Job;
+use crate::framework::level::{CompiledFor, Job};
 use crate::{board::bitboard::Bitboard, board::square::Square};
 use core::fmt;
-pub use support::lanes::{BatchShape, BatchShapes};
+pub use support::lanes::{BatchShape, BatchShapes, LevelShapes};
 
-/// A default batch method's body, `batch!(self.piece, queries, out)`: `self.piece(square,
-/// occupied)` for every query, in the technique's [`Slider::BATCH`] shape for that piece.
-macro_rules! batch {
-    ($slider:ident . $piece:ident, $queries:expr, $out:expr) => {
-        match Self::BATCH.$piece {
-            BatchShape::OneByOne => crate::framework::family::each!($queries, $out, |query| {
-                $slider.$piece(query.square, query.occupied)
-            }),
+/// A `*_batch_in` method's body, `batch_in!(self.piece, C, queries, out)`: `self.piece(square,
+/// occupied)` for every query, in the technique's [`Slider::BATCH`] shape for that piece at
+/// level `C`; the plain loop is the technique's `*_batch` method.
+macro_rules! batch_in {
+    ($slider:ident . $piece:ident, $level:ident, $queries:expr, $out:expr, $plain:ident) => {
+        match Self::BATCH.at($level::LEVEL).$piece {
+            BatchShape::OneByOne => $slider.$plain($queries, $out),
             BatchShape::InLanes => support::lanes::in_lanes!($queries, $out, |square, occupied| {
                 $slider.$piece(square, occupied)
             }),
@@ -137,21 +136,24 @@ pub trait Slider: Copy {
         job.run()
     }
 
-    /// How each default batch method runs its queries: one by one, or in groups the compiler
-    /// may vectorize across queries. See [`BatchShapes`].
-    const BATCH: BatchShapes = BatchShapes::ONE_BY_ONE;
+    /// How the default `*_batch_in` methods run their queries at each level: one by one, or
+    /// in groups the compiler may vectorize across queries. See [`LevelShapes`]. A technique
+    /// that overrides a `*_batch` method with its own keeps the default, so that its batch is
+    /// the one run at every level.
+    const BATCH: LevelShapes = LevelShapes::ONE_BY_ONE;
 
     /// `out[i] = rook(queries[i].square, queries[i].occupied)`; any length, any alignment.
     ///
-    /// The default is the scalar loop in the technique's [`Slider::BATCH`] shape,
-    /// monomorphized per technique with `rook` inlined; only SIMD kernels that answer several
-    /// queries at once override it.
+    /// The default is the scalar loop, monomorphized per technique with `rook` inlined; only
+    /// SIMD kernels that answer several queries at once override it.
     ///
     /// # Panics
     /// If `queries` and `out` differ in length.
     #[inline(always)]
     fn rook_batch(self, queries: &[SliderQuery], out: &mut [Bitboard]) {
-        batch!(self.rook, queries, out);
+        crate::framework::family::each!(queries, out, |query| {
+            self.rook(query.square, query.occupied)
+        });
     }
 
     /// `out[i] = bishop(queries[i].square, queries[i].occupied)`, as [`Slider::rook_batch`].
@@ -160,7 +162,9 @@ pub trait Slider: Copy {
     /// If `queries` and `out` differ in length.
     #[inline(always)]
     fn bishop_batch(self, queries: &[SliderQuery], out: &mut [Bitboard]) {
-        batch!(self.bishop, queries, out);
+        crate::framework::family::each!(queries, out, |query| {
+            self.bishop(query.square, query.occupied)
+        });
     }
 
     /// `out[i] = queen(queries[i].square, queries[i].occupied)`, as [`Slider::rook_batch`]:
@@ -171,7 +175,38 @@ pub trait Slider: Copy {
     /// If `queries` and `out` differ in length.
     #[inline(always)]
     fn queen_batch(self, queries: &[SliderQuery], out: &mut [Bitboard]) {
-        batch!(self.queen, queries, out);
+        crate::framework::family::each!(queries, out, |query| {
+            self.queen(query.square, query.occupied)
+        });
+    }
+
+    /// [`Slider::rook_batch`] in a loop's copy compiled for level `C` (what the measuring loops
+    /// call): in the technique's [`Slider::BATCH`] shape for that level, `rook_batch` itself
+    /// where that is the plain loop.
+    ///
+    /// # Panics
+    /// If `queries` and `out` differ in length.
+    #[inline(always)]
+    fn rook_batch_in<C: CompiledFor>(self, queries: &[SliderQuery], out: &mut [Bitboard]) {
+        batch_in!(self.rook, C, queries, out, rook_batch);
+    }
+
+    /// [`Slider::bishop_batch`] at level `C`, as [`Slider::rook_batch_in`].
+    ///
+    /// # Panics
+    /// If `queries` and `out` differ in length.
+    #[inline(always)]
+    fn bishop_batch_in<C: CompiledFor>(self, queries: &[SliderQuery], out: &mut [Bitboard]) {
+        batch_in!(self.bishop, C, queries, out, bishop_batch);
+    }
+
+    /// [`Slider::queen_batch`] at level `C`, as [`Slider::rook_batch_in`].
+    ///
+    /// # Panics
+    /// If `queries` and `out` differ in length.
+    #[inline(always)]
+    fn queen_batch_in<C: CompiledFor>(self, queries: &[SliderQuery], out: &mut [Bitboard]) {
+        batch_in!(self.queen, C, queries, out, queen_batch);
     }
 }
 

@@ -35,7 +35,7 @@ pub fn line_attacks(occupied: u64, masks: &LineMasks) -> u64 {
 line_slider! {
     /// Obstruction difference. Zero-sized; every CPU.
     pub struct ObstructionDifference;
-    batch: ONE_BY_ONE;
+    batch: super::LevelShapes::ONE_BY_ONE;
 }
 
 impl LineAttacks for ObstructionDifference {
@@ -69,14 +69,13 @@ impl LineAttacks for ObstructionDifference {
 /// union of its answers on the square's two lines. Obstruction difference and SBAMG differ
 /// only in that function, and in their batches' shape, [`Slider::BATCH`](super::Slider::BATCH).
 macro_rules! line_slider {
-    ($(#[$meta:meta])* $vis:vis struct $name:ident; batch: $shape:ident;) => {
+    ($(#[$meta:meta])* $vis:vis struct $name:ident; batch: $shapes:expr;) => {
         $(#[$meta])*
         #[derive(Clone, Copy, Debug, Default)]
         $vis struct $name;
 
         impl $crate::families::sliders::Slider for $name {
-            const BATCH: $crate::families::sliders::BatchShapes =
-                $crate::families::sliders::BatchShapes::$shape;
+            const BATCH: $crate::families::sliders::LevelShapes = $shapes;
 
             #[inline(always)]
             fn rook(self, square: $crate::board::square::Square, occupied: $crate::board::bitboard::Bitboard) -> $crate::board::bitboard::Bitboard {

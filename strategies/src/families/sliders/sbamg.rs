@@ -31,5 +31,5 @@ pub fn line_attacks(occupied: u64, masks: &LineMasks) -> u64 {
 super::obstruction_difference::line_slider! {
     /// SBAMG. Zero-sized; every CPU.
     pub struct Sbamg;
-    batch: IN_LANES;
+    batch: super::LevelShapes::at_v4(super::BatchShapes::IN_LANES);
 }

@@ -13,6 +13,7 @@ pub mod table;
 
 use crate::framework::answer::Answer;
 use crate::framework::cpu::{Cpu, Feature, Unsupported};
+use crate::framework::level::CompiledFor;
 use core::fmt::{Debug, Display};
 
 /// Where a technique comes from.
@@ -102,6 +103,17 @@ pub trait Kernel<F: Family + ?Sized>: Copy {
     /// # Panics
     /// If the slices differ in length.
     fn batch(self, inputs: &[F::Input], outputs: &mut [F::Output]);
+
+    /// `batch`, in a loop's copy compiled for level `C` ([`Level::run`] runs a job's
+    /// [`Job::run_in`] with it): for a kernel whose fastest form of the batch depends on the
+    /// instructions it is compiled with. The default is `batch`.
+    ///
+    /// [`Level::run`]: crate::framework::level::Level::run
+    /// [`Job::run_in`]: crate::framework::level::Job::run_in
+    #[inline(always)]
+    fn batch_in<C: CompiledFor>(self, inputs: &[F::Input], outputs: &mut [F::Output]) {
+        self.batch(inputs, outputs)
+    }
 
     /// Where this kernel's answer to `input` departs from the reference, in more words than
     /// the two answers, for a verification report; `None` (the default) when the answers say

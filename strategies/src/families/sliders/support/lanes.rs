@@ -5,11 +5,16 @@
 //! the answers computed lane by lane into a third, so that the compiler may compute the whole
 //! group side by side in vector registers, a table load becoming a gather. For the plain loop
 //! it often does not: it then compiles one query per iteration. Which shape is faster depends
-//! on the technique, the piece and the CPU, so each technique chooses per piece;
-//! docs/notebook.md ("Measurements behind the code") has what the choices measured. The
-//! answers are the same either way.
+//! on the technique, the piece and the instructions the loop is compiled with (groups that
+//! gain with AVX-512's gathers can lose with AVX2's, or with the baseline's SSE2), so each
+//! technique chooses per piece and per level ([`LevelShapes`]), and the loop's copy for a level
+//! runs that level's choice ([`Slider::rook_batch_in`]); docs/notebook.md ("Measurements behind
+//! the code") has what the choices measured. The answers are the same either way.
 //!
 //! [`Slider::BATCH`]: super::super::Slider::BATCH
+//! [`Slider::rook_batch_in`]: super::super::Slider::rook_batch_in
+
+use crate::framework::level::Compiled;
 
 /// The queries per group: eight 64-bit lanes, one AVX-512 register.
 pub const LANES: usize = 8;
@@ -36,12 +41,68 @@ impl BatchShapes {
         ..BatchShapes::ONE_BY_ONE
     };
 
+    /// The rook's batch in lanes, the others the plain loop.
+    pub const ROOK_IN_LANES: BatchShapes = BatchShapes {
+        rook: BatchShape::InLanes,
+        ..BatchShapes::ONE_BY_ONE
+    };
+
+    /// The bishop's batch in lanes, the others the plain loop.
+    pub const BISHOP_IN_LANES: BatchShapes = BatchShapes {
+        bishop: BatchShape::InLanes,
+        ..BatchShapes::ONE_BY_ONE
+    };
+
     /// Every batch in lanes.
     pub const IN_LANES: BatchShapes = BatchShapes {
         rook: BatchShape::InLanes,
         bishop: BatchShape::InLanes,
         queen: BatchShape::InLanes,
     };
+}
+
+/// A technique's [`BatchShapes`] for each level a loop is compiled for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct LevelShapes {
+    /// The target's baseline (on x86-64, SSE2), and every build without the levels' copies.
+    pub baseline: BatchShapes,
+    /// `x86-64-v3`: AVX2 and its gathers.
+    pub v3: BatchShapes,
+    /// `x86-64-v4`: AVX-512.
+    pub v4: BatchShapes,
+}
+
+impl LevelShapes {
+    /// Every batch the plain loop, at every level: the default.
+    pub const ONE_BY_ONE: LevelShapes = LevelShapes::at_v4(BatchShapes::ONE_BY_ONE);
+
+    /// `v4` at `x86-64-v4`, the plain loop below it.
+    pub const fn at_v4(v4: BatchShapes) -> LevelShapes {
+        LevelShapes {
+            baseline: BatchShapes::ONE_BY_ONE,
+            v3: BatchShapes::ONE_BY_ONE,
+            v4,
+        }
+    }
+
+    /// `shapes` at every level.
+    pub const fn at_every_level(shapes: BatchShapes) -> LevelShapes {
+        LevelShapes {
+            baseline: shapes,
+            v3: shapes,
+            v4: shapes,
+        }
+    }
+
+    /// The shapes of a loop's copy compiled for `level`.
+    #[inline(always)]
+    pub const fn at(self, level: Compiled) -> BatchShapes {
+        match level {
+            Compiled::Baseline => self.baseline,
+            Compiled::V3 => self.v3,
+            Compiled::V4 => self.v4,
+        }
+    }
 }
 
 /// How one batch method runs its queries.
