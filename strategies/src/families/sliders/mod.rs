@@ -169,7 +169,7 @@ pub trait Slider: Copy {
 
     /// `out[i] = queen(queries[i].square, queries[i].occupied)`, as [`Slider::rook_batch`]:
     /// the scalar loop, rook and bishop of one query together. Kernels that answer several
-    /// queries at once override it with [`queen_batch_by_pieces`].
+    /// queries at once override it.
     ///
     /// # Panics
     /// If `queries` and `out` differ in length.
@@ -221,26 +221,6 @@ pub trait LineAttacks: Copy {
     fn diagonal(self, square: Square, occupied: u64) -> u64;
     /// Along the h1-a8 direction.
     fn anti_diagonal(self, square: Square, occupied: u64) -> u64;
-}
-
-/// [`Slider::queen_batch`] for a kernel whose strength is its batches: a chunk of queries
-/// through `rook_batch`, the same chunk through `bishop_batch`, the answers ORed.
-///
-/// # Panics
-/// If `queries` and `out` differ in length.
-#[inline(always)]
-pub fn queen_batch_by_pieces<S: Slider>(slider: S, queries: &[SliderQuery], out: &mut [Bitboard]) {
-    assert_eq!(queries.len(), out.len(), "batch slices differ in length");
-    const CHUNK: usize = 64;
-    let mut bishops = [Bitboard::EMPTY; CHUNK];
-    for (queries, out) in queries.chunks(CHUNK).zip(out.chunks_mut(CHUNK)) {
-        let bishops = &mut bishops[..queries.len()];
-        slider.rook_batch(queries, out);
-        slider.bishop_batch(queries, bishops);
-        for (out, bishop) in out.iter_mut().zip(bishops.iter()) {
-            *out |= *bishop;
-        }
-    }
 }
 
 /// One query of a slider family: a slider on `square`, the pieces on `occupied`.

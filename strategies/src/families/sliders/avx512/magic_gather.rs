@@ -86,6 +86,25 @@ fn batch<const N: usize>(
     );
 }
 
+/// Queens: each group of eight queries loaded once, its rook and bishop lookups ORed in
+/// registers, one store.
+#[target_feature(enable = "avx512f")]
+fn queen_batch(queries: &[SliderQuery], out: &mut [Bitboard]) {
+    let pad = SliderQuery::new(Square::A1, Bitboard::EMPTY);
+    in_chunks(
+        queries,
+        out,
+        pad,
+        |queries: &[SliderQuery; 8], out: &mut [Bitboard; 8]| {
+            // A closure inherits `queen_batch`'s target features.
+            let (squares, occupied) = load_queries(queries);
+            let rook = eight(squares, occupied, &ROOK_ENTRIES.0, &ROOK_ATTACKS.0);
+            let bishop = eight(squares, occupied, &BISHOP_ENTRIES.0, &BISHOP_ATTACKS.0);
+            store_bitboards(_mm512_or_si512(rook, bishop), out);
+        },
+    );
+}
+
 /// Magic lookups by gathers, eight per batch step. Holds the AVX-512 token.
 #[derive(Clone, Copy, Debug)]
 pub struct MagicGatherAvx512(Avx512);
@@ -123,6 +142,7 @@ impl Slider for MagicGatherAvx512 {
 
     #[inline]
     fn queen_batch(self, queries: &[SliderQuery], out: &mut [Bitboard]) {
-        crate::families::sliders::queen_batch_by_pieces(self, queries, out);
+        // SAFETY: `self.0` is an `Avx512` token, which exists only if AVX-512F was detected.
+        unsafe { queen_batch(queries, out) }
     }
 }
