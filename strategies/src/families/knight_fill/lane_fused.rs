@@ -45,12 +45,23 @@ const PAD: FillQuery = FillQuery {
 };
 
 impl<V: Vector<N>, const N: usize, const M: usize> KnightFill for Fused<V, N, M> {
-    /// One query through a whole chunk (the other lanes idle).
+    /// One query in every lane of one vector, for its own step count, the answer from lane 0:
+    /// the same rounds in registers, without a chunk's trip through memory (as
+    /// `simd::one` answers one query).
     #[inline]
     fn fill(self, query: FillQuery) -> Bitboard {
-        let mut out = [Bitboard::EMPTY];
-        self.fill_batch(&[query], &mut out);
-        out[0]
+        let _proof = self.0;
+        // SAFETY: `_proof` is the token of `V`'s instruction set, which exists only if the CPU
+        // has it; the vector's methods run inside `enabled`, as they must.
+        unsafe {
+            V::enabled(move || {
+                let mut set = V::splat(query.knights.0);
+                for _ in 0..query.steps.min(MAX_DISTANCE) {
+                    set = set.or(knight_attacks(set));
+                }
+                Bitboard(set.first())
+            })
+        }
     }
 
     #[inline]

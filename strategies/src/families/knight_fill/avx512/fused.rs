@@ -31,13 +31,13 @@ impl Avx512Fused {
 }
 
 impl KnightFill for Avx512Fused {
-    /// One query through the sixteen-lane kernel (fifteen lanes idle).
+    /// One query in every lane of one vector, for its own step count, the answer from lane 0:
+    /// the same rounds in registers, without a chunk's trip through memory (as
+    /// `simd::one` answers one query).
     #[inline]
     fn fill(self, query: FillQuery) -> Bitboard {
-        let mut out = [Bitboard::EMPTY];
         // SAFETY: `self.0` is an `Avx512` token, which exists only if AVX-512F was detected.
-        unsafe { batch(&[query], &mut out) };
-        out[0]
+        unsafe { one(query) }
     }
 
     #[inline]
@@ -51,6 +51,16 @@ const PAD: FillQuery = FillQuery {
     knights: Bitboard::EMPTY,
     steps: 0,
 };
+
+#[target_feature(enable = "avx512f")]
+fn one(query: FillQuery) -> Bitboard {
+    let mut set = _mm512_set1_epi64(query.knights.0 as i64);
+    for _ in 0..query.steps.min(MAX_DISTANCE) {
+        // SAFETY: AVX-512F is enabled here (the caller holds the token).
+        set = _mm512_or_si512(set, unsafe { knight_attacks(set) });
+    }
+    Bitboard(_mm_cvtsi128_si64(_mm512_castsi512_si128(set)) as u64)
+}
 
 #[target_feature(enable = "avx512f")]
 fn batch(queries: &[FillQuery], out: &mut [Bitboard]) {
