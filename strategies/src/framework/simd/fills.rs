@@ -9,9 +9,11 @@
 //! positive and negative directions need no separate shifts, and
 //! [`Direction::rotate_landing`] clears what a rotate brings round the board's side, top or
 //! bottom. [`rotate_fill`] is the fill itself; [`attacks`] runs it with a [`Lanes`]'
-//! constants.
+//! constants; [`or_lanes_in_pairs`] runs a batch of one-register queries two at a time.
 
+use crate::board::bitboard::Bitboard;
 use crate::board::geometry::Direction;
+use crate::framework::chunks::in_chunks;
 use core::arch::x86_64::*;
 
 /// The directions of eight lanes, as the constants a fill needs.
@@ -113,4 +115,47 @@ pub(crate) fn rotate_fill(
     let rotated = _mm512_rolv_epi64(generators, four);
     generators = _mm512_ternarylogic_epi64::<OR_AND>(generators, propagate, rotated);
     _mm512_and_si512(_mm512_rolv_epi64(generators, one), land)
+}
+
+/// `out[i]` = the OR of the eight lanes of `lanes(inputs[i])`, two inputs per step: the two
+/// registers' lanes interleaved and ORed, then the halves and the quarters, leave both answers
+/// side by side for one 16-byte store, where one input alone takes three folds of its own and
+/// a move to a general register. For the kernels that fill one query's eight directions in one
+/// register; `pad` fills the last step of an odd batch.
+///
+/// # Panics
+/// If `inputs` and `out` differ in length.
+#[target_feature(enable = "avx512f")]
+#[inline]
+pub(crate) fn or_lanes_in_pairs<I: Copy>(
+    inputs: &[I],
+    out: &mut [Bitboard],
+    pad: I,
+    lanes: impl Fn(I) -> __m512i,
+) {
+    in_chunks(
+        inputs,
+        out,
+        pad,
+        |inputs: &[I; 2], out: &mut [Bitboard; 2]| {
+            // A closure inherits `or_lanes_in_pairs`'s target features.
+            let (first, second) = (lanes(inputs[0]), lanes(inputs[1]));
+            // Even lanes the first input's, odd lanes the second's.
+            let both = _mm512_or_si512(
+                _mm512_unpacklo_epi64(first, second),
+                _mm512_unpackhi_epi64(first, second),
+            );
+            let halves = _mm256_or_si256(
+                _mm512_castsi512_si256(both),
+                _mm512_extracti64x4_epi64::<1>(both),
+            );
+            let answers = _mm_or_si128(
+                _mm256_castsi256_si128(halves),
+                _mm256_extracti128_si256::<1>(halves),
+            );
+            // SAFETY: `Bitboard` is a `repr(transparent)` `u64`, so `out` is 16 writable bytes;
+            // `_mm_storeu_si128` needs no alignment.
+            unsafe { _mm_storeu_si128(out.as_mut_ptr().cast(), answers) }
+        },
+    );
 }

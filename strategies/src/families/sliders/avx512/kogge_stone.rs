@@ -21,14 +21,14 @@
 //!   over the scalar `kogge_stone` than pairs do (docs/notebook.md, "Measurements behind the
 //!   code").
 //! - A queen batch runs two queens per step, each with its eight directions in one register as
-//!   a single query has them, and reduces both registers at once: their lanes interleaved and
-//!   ORed, then the two folds of a pair.
+//!   a single query has them, and reduces both registers at once
+//!   (`simd::fills::or_lanes_in_pairs`).
 
 use crate::board::geometry::Direction;
 use crate::families::sliders::SliderQuery;
 use crate::framework::chunks::in_chunks;
 use crate::framework::cpu::Avx512;
-use crate::framework::simd::fills::{from_lanes, rotate_fill};
+use crate::framework::simd::fills::{from_lanes, or_lanes_in_pairs, rotate_fill};
 use crate::{board::bitboard::Bitboard, board::square::Square};
 use core::arch::x86_64::*;
 
@@ -152,13 +152,12 @@ fn batch(queries: &[SliderQuery], out: &mut [Bitboard], lanes: &Lanes) {
     );
 }
 
-/// Two queens, each with its eight directions in one register: their fills side by side,
-/// then one reduction for both (the two registers' lanes interleaved and ORed, then the
-/// halves and quarters as for [`pair`]), where a queen alone reduces its own register.
+/// Queens, each with its eight directions in one register as a single query has them, two
+/// per step sharing the reduction ([`or_lanes_in_pairs`]).
 #[target_feature(enable = "avx512f")]
-#[inline]
-fn two_queens(queries: &[SliderQuery; 2], out: &mut [Bitboard; 2]) {
-    let attacks = |query: &SliderQuery| {
+fn queen_batch(queries: &[SliderQuery], out: &mut [Bitboard]) {
+    let pad = SliderQuery::new(Square::A1, Bitboard::EMPTY);
+    or_lanes_in_pairs(queries, out, pad, |query| {
         let square = _mm512_set1_epi64(query.square as i64);
         let generator = _mm512_rolv_epi64(_mm512_set1_epi64(1), square);
         fill(
@@ -166,38 +165,7 @@ fn two_queens(queries: &[SliderQuery; 2], out: &mut [Bitboard; 2]) {
             _mm512_set1_epi64(query.occupied.0 as i64),
             &QUEEN,
         )
-    };
-    let (first, second) = (attacks(&queries[0]), attacks(&queries[1]));
-    // Even lanes the first queen's directions, odd lanes the second's.
-    let both = _mm512_or_si512(
-        _mm512_unpacklo_epi64(first, second),
-        _mm512_unpackhi_epi64(first, second),
-    );
-    let halves = _mm256_or_si256(
-        _mm512_castsi512_si256(both),
-        _mm512_extracti64x4_epi64::<1>(both),
-    );
-    let answers = _mm_or_si128(
-        _mm256_castsi256_si128(halves),
-        _mm256_extracti128_si256::<1>(halves),
-    );
-    // SAFETY: `Bitboard` is a `repr(transparent)` `u64`, so `out` is 16 writable bytes;
-    // `_mm_storeu_si128` needs no alignment.
-    unsafe { _mm_storeu_si128(out.as_mut_ptr().cast(), answers) }
-}
-
-#[target_feature(enable = "avx512f")]
-fn queen_batch(queries: &[SliderQuery], out: &mut [Bitboard]) {
-    let pad = SliderQuery::new(Square::A1, Bitboard::EMPTY);
-    in_chunks(
-        queries,
-        out,
-        pad,
-        |queries: &[SliderQuery; 2], out: &mut [Bitboard; 2]| {
-            // A closure inherits `queen_batch`'s target features.
-            two_queens(queries, out);
-        },
-    );
+    });
 }
 
 crate::families::sliders::support::held::feature_slider! {
