@@ -145,17 +145,26 @@ pub(crate) fn or_lanes_in_pairs<I: Copy>(
                 _mm512_unpacklo_epi64(first, second),
                 _mm512_unpackhi_epi64(first, second),
             );
-            let halves = _mm256_or_si256(
-                _mm512_castsi512_si256(both),
-                _mm512_extracti64x4_epi64::<1>(both),
-            );
-            let answers = _mm_or_si128(
-                _mm256_castsi256_si128(halves),
-                _mm256_extracti128_si256::<1>(halves),
-            );
-            // SAFETY: `Bitboard` is a `repr(transparent)` `u64`, so `out` is 16 writable bytes;
-            // `_mm_storeu_si128` needs no alignment.
-            unsafe { _mm_storeu_si128(out.as_mut_ptr().cast(), answers) }
+            store_pair(both, out);
         },
     );
+}
+
+/// Two answers from a register whose even lanes hold parts of the first and odd lanes parts
+/// of the second: the halves ORed, then the quarters, and the low 128 bits stored, the first
+/// answer to `out[0]`.
+#[target_feature(enable = "avx512f")]
+#[inline]
+pub(crate) fn store_pair(parts: __m512i, out: &mut [Bitboard; 2]) {
+    let halves = _mm256_or_si256(
+        _mm512_castsi512_si256(parts),
+        _mm512_extracti64x4_epi64::<1>(parts),
+    );
+    let answers = _mm_or_si128(
+        _mm256_castsi256_si128(halves),
+        _mm256_extracti128_si256::<1>(halves),
+    );
+    // SAFETY: `Bitboard` is a `repr(transparent)` `u64`, so `out` is 16 writable bytes;
+    // `_mm_storeu_si128` needs no alignment.
+    unsafe { _mm_storeu_si128(out.as_mut_ptr().cast(), answers) }
 }

@@ -28,7 +28,7 @@ use crate::board::geometry::Direction;
 use crate::families::sliders::SliderQuery;
 use crate::framework::chunks::in_chunks;
 use crate::framework::cpu::Avx512;
-use crate::framework::simd::fills::{from_lanes, or_lanes_in_pairs, rotate_fill};
+use crate::framework::simd::fills::{from_lanes, or_lanes_in_pairs, rotate_fill, store_pair};
 use crate::{board::bitboard::Bitboard, board::square::Square};
 use core::arch::x86_64::*;
 
@@ -122,20 +122,8 @@ fn pair(queries: &[SliderQuery; 2], out: &mut [Bitboard; 2], lanes: &Lanes) {
     let squares = interleave(|query| query.square as u64);
     let generator = _mm512_rolv_epi64(_mm512_set1_epi64(1), squares);
     let occupied = interleave(|query| query.occupied.0);
-    let attacks = fill(generator, occupied, lanes);
-    // The four 128-bit blocks each hold one direction of both queries: OR the halves, then
-    // the quarters, and the low 128 bits hold the two answers.
-    let halves = _mm256_or_si256(
-        _mm512_castsi512_si256(attacks),
-        _mm512_extracti64x4_epi64::<1>(attacks),
-    );
-    let answers = _mm_or_si128(
-        _mm256_castsi256_si128(halves),
-        _mm256_extracti128_si256::<1>(halves),
-    );
-    // SAFETY: `Bitboard` is a `repr(transparent)` `u64`, so `out` is 16 writable bytes;
-    // `_mm_storeu_si128` needs no alignment.
-    unsafe { _mm_storeu_si128(out.as_mut_ptr().cast(), answers) }
+    // The four 128-bit blocks each hold one direction of both queries.
+    store_pair(fill(generator, occupied, lanes), out);
 }
 
 #[target_feature(enable = "avx512f")]
