@@ -132,8 +132,8 @@
 //!
 //! // A SIMD variant on a CPU without its feature is an error, never a crash:
 //! let masked = Cpu::with_disabled(&[strategies::Feature::Avx2]);
-//! assert!(run_batch::<KnightFamily>(KnightVariant::Avx2Batch, &masked, &knights, &mut attacks)
-//!     .is_err());
+//! let simd = KnightVariant::Avx2Directions;
+//! assert!(run_batch::<KnightFamily>(simd, &masked, &knights, &mut attacks).is_err());
 //! ```
 
 // The layers, bottom to top: board, framework, bench, families. Nothing in a layer imports a

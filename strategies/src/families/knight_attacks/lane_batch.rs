@@ -1,12 +1,13 @@
 //! Independent knight sets, one per 64-bit lane: the l1/l2/r1/r2 form of seed
 //! `001_91a62a26c9dc1468.txt` § Multiple Knight Attacks, written once over
 //! `simd::Vector` (`simd::board::knight_attacks`) and instantiated
-//! per instruction set: `Avx2Batch` (four sets per `__m256i`), `Avx512Batch` (eight per
-//! `__m512i`; with AVX-512 enabled the compiler may fuse the ANDs and ORs into `vpternlogq`)
-//! and `NeonBatch` (two per 128-bit vector).
+//! per instruction set: `Avx512Batch` (eight per `__m512i`; with AVX-512 enabled the compiler
+//! may fuse the ANDs and ORs into `vpternlogq`) and `NeonBatch` (two per 128-bit vector).
+//! There is no AVX2 instance: four sets per `__m256i` is the loop the compiler makes of
+//! `parallel_prefix` at `x86-64-v3` (docs/families.md, "Retired").
 //!
-//! Source: new. Footprint: none. CPU features: AVX2, AVX-512F or NEON, by instance; each holds
-//! its instruction set's token, so its kernel is reachable only after run-time detection.
+//! Source: new. Footprint: none. CPU features: AVX-512F or NEON, by instance; each holds its
+//! instruction set's token, so its kernel is reachable only after run-time detection.
 
 use super::KnightAttacks;
 use crate::board::bitboard::Bitboard;
@@ -16,9 +17,6 @@ use crate::framework::simd::{self, board, LaneBody, Lanes, Vector};
 #[derive(Clone, Copy, Debug)]
 pub struct Shifts;
 
-/// Four sets per `__m256i`.
-#[cfg(target_arch = "x86_64")]
-pub type Avx2Batch = Lanes<Shifts, core::arch::x86_64::__m256i, 4>;
 /// Eight sets per `__m512i`.
 #[cfg(target_arch = "x86_64")]
 pub type Avx512Batch = Lanes<Shifts, core::arch::x86_64::__m512i, 8>;

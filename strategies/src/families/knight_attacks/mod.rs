@@ -99,14 +99,6 @@ crate::framework::family::table::family! {
             source: Source::seed(SEED, "by Calculation, see AVX2 Knight Attacks"),
             footprint: 0,
         },
-        Avx2Batch {
-            name: "avx2_batch",
-            summary: "four independent sets per __m256i, the wide form lane-wise",
-            needs: avx2,
-            kernel: lane_batch::Avx2Batch::new(avx2),
-            source: Source::New,
-            footprint: 0,
-        },
         Avx512Batch {
             name: "avx512_batch",
             summary: "eight independent sets per __m512i, the wide form lane-wise",

@@ -1,7 +1,7 @@
 //! Perft: the legal move generator ([`crate::families::movegen`]) measured in context. Each variant is a
 //! configuration of the generator, named after the one technique in which it differs from the
 //! default (`rook_attacks.pext`, `checkers_pins.dir_golem`, `in_between.x88_rotate`,
-//! `knight_attacks.avx2_batch`, ...), so that reports can set a technique's rank inside perft
+//! `knight_attacks.avx512_batch`, ...), so that reports can set a technique's rank inside perft
 //! beside its rank in its own family; the default configuration appears once under each of its
 //! four names (`rook_attacks.magic`, `in_between.rectangular`, `checkers_pins.snipers`,
 //! `knight_attacks.lookup`). The peers (feature `peers`) are `cozy-chess`'s and `chess`'s own
