@@ -13,11 +13,14 @@
 //!    often, ended by a jump, a call or a return. LLVM's machine-code analyser (`llvm-mca`),
 //!    for this CPU's scheduling model, gives each block's reciprocal throughput: the cycles one
 //!    pass of it needs at least, from its micro-ops over the execution ports and the dispatch
-//!    width, with no dependency, cache miss or misprediction.
+//!    width, with no dependency, cache miss or misprediction. It weighs each port, and each
+//!    group of ports a micro-op may use, on its own; its instruction tables say which units
+//!    each instruction may use, from which [`ports_bound`] adds up the micro-ops that compete
+//!    for the same ports through different groups. A block's bound is the larger of the two.
 //!
-//! The bound is the sum over blocks of count x reciprocal throughput, over the work of the
-//! pass; "x of bound" is the measured cycles per unit (the run's clock estimate) over it. Far
-//! above 1 is a kernel limited by something else: latency chains, memory, branches. Code
+//! The bound is the sum over blocks of count x block bound, over the work of the pass; "x of
+//! bound" is the measured cycles per unit (the run's clock estimate) over it. Far above 1 is
+//! a kernel limited by something else: latency chains, memory, branches. Code
 //! outside the binary (the timer's vDSO) is not in the bound; the record says how much of the
 //! counted instructions the blocks covered.
 //!
@@ -193,7 +196,8 @@ pub fn bound(
     };
     record.bound = Some(BoundMethod {
         tool: format!(
-            "llvm-mca ({}), block reciprocal throughput, over {counts}",
+            "llvm-mca ({}), block reciprocal throughput or, where more, the micro-ops over \
+             the ports that can run them, over {counts}",
             tools.version
         ),
         model: tools.model.clone(),
@@ -541,8 +545,8 @@ fn in_parallel<T: Sync, R: Send>(
         .collect()
 }
 
-/// The sum over `blocks` of count x llvm-mca's reciprocal throughput, in cycles, and the
-/// instructions those blocks ran; `None` if llvm-mca read none. A block it cannot read is left
+/// The sum over `blocks` of count x each block's bound ([`parse_mca`], or [`ports_bound`] where
+/// that is more), in cycles, and the instructions those blocks ran; `None` if llvm-mca read none. A block it cannot read is left
 /// out of both (the record's `covered` says how much was in). `file` is where the blocks are
 /// written for llvm-mca to read.
 fn block_cycles(tools: &Tools, file: &Path, blocks: &[Block]) -> Result<Option<(f64, f64)>> {
@@ -558,18 +562,34 @@ fn block_cycles(tools: &Tools, file: &Path, blocks: &[Block]) -> Result<Option<(
         }
         std::fs::write(file, text).context("writing the blocks for llvm-mca")
     };
+    // Each region's bound: llvm-mca's summary, then its instruction tables, the larger.
     let run = || -> Result<Option<BTreeMap<usize, f64>>> {
-        let output = Command::new(&tools.mca)
-            .arg(format!("-mcpu={}", tools.model))
-            .args(["-mtriple=x86_64-unknown-linux-gnu", "-iterations=1"])
-            .args(["-instruction-info=false", "-resource-pressure=false"])
-            .arg(file)
-            .output()
-            .context("running llvm-mca")?;
-        if !output.status.success() {
+        let mca = |view: &[&str]| -> Result<Option<String>> {
+            let output = Command::new(&tools.mca)
+                .arg(format!("-mcpu={}", tools.model))
+                .args(["-mtriple=x86_64-unknown-linux-gnu", "-iterations=1"])
+                .args(["-instruction-info=false", "-resource-pressure=false"])
+                .args(view)
+                .arg(file)
+                .output()
+                .context("running llvm-mca")?;
+            Ok(output
+                .status
+                .success()
+                .then(|| String::from_utf8_lossy(&output.stdout).into_owned()))
+        };
+        let Some(summary) = mca(&[])? else {
             return Ok(None);
+        };
+        let mut throughput = parse_mca(&summary);
+        if let Some(tables) = mca(&["-instruction-tables"])? {
+            for (region, ports) in parse_port_bounds(&tables) {
+                if let Some(t) = throughput.get_mut(&region) {
+                    *t = t.max(ports);
+                }
+            }
         }
-        Ok(Some(parse_mca(&String::from_utf8_lossy(&output.stdout))))
+        Ok(Some(throughput))
     };
     let all: Vec<(usize, &Block)> = blocks.iter().enumerate().collect();
     write(&all)?;
@@ -617,6 +637,94 @@ fn parse_mca(text: &str) -> BTreeMap<usize, f64> {
     }
     out
 }
+
+/// Region index to [`ports_bound`] of its instructions, from llvm-mca's instruction tables
+/// (`-instruction-tables`): each instruction's resource cycles spread evenly over the units
+/// that can take them, one column per unit.
+fn parse_port_bounds(text: &str) -> BTreeMap<usize, f64> {
+    let mut out = BTreeMap::new();
+    let mut region = None;
+    let mut columns = None;
+    let mut rows: Vec<(u64, f64)> = Vec::new();
+    let mut finish = |region: Option<usize>, rows: &mut Vec<(u64, f64)>| {
+        if let (Some(r), false) = (region, rows.is_empty()) {
+            out.insert(r, ports_bound(rows));
+        }
+        rows.clear();
+    };
+    for line in text.lines() {
+        if let Some(rest) = line.split_once("Code Region - b").map(|(_, r)| r) {
+            finish(region, &mut rows);
+            region = rest.trim().parse::<usize>().ok();
+            columns = None;
+        } else if line.starts_with("Resource pressure by instruction:") {
+            columns = Some(0);
+        } else if columns == Some(0) && line.trim_start().starts_with('[') {
+            // The header: one `[i]` or `[i.j]` per unit, then `Instructions:`.
+            columns = Some(
+                line.split_whitespace()
+                    .filter(|t| t.starts_with('['))
+                    .count(),
+            );
+        } else if let Some(n @ 1..=64) = columns {
+            let fields: Vec<&str> = line.split_whitespace().take(n).collect();
+            let cells: Option<Vec<f64>> = fields
+                .iter()
+                .map(|f| if *f == "-" { Some(0.0) } else { f.parse().ok() })
+                .collect();
+            match cells {
+                Some(cells) if cells.len() == n => {
+                    let mask = (0..n).filter(|&i| cells[i] > 0.0).map(|i| 1u64 << i);
+                    rows.push((mask.sum(), cells.iter().sum()));
+                }
+                _ => columns = None,
+            }
+        }
+    }
+    finish(region, &mut rows);
+    out
+}
+
+/// The fewest cycles in which `rows`' instructions, each `(units, cycles)`: the set of units it
+/// may use (a bit each) and the resource cycles it needs on them, can all be issued: for every
+/// set of units, the cycles of the instructions that can use no unit outside it, over its size;
+/// the largest. llvm-mca's block reciprocal throughput takes each unit or group of units on its
+/// own, so that micro-ops that share a port with two groups (one for any of ports 0, 1 and 5,
+/// one for ports 0 and 1) are not added up; this adds them. The sets tried are the unions of the
+/// instructions' own (no other set gives more), as many as [`UNIONS`].
+fn ports_bound(rows: &[(u64, f64)]) -> f64 {
+    let mut by_units: BTreeMap<u64, f64> = BTreeMap::new();
+    for &(units, cycles) in rows.iter().filter(|(units, _)| *units != 0) {
+        *by_units.entry(units).or_default() += cycles;
+    }
+    let mut unions: std::collections::BTreeSet<u64> = by_units.keys().copied().collect();
+    let mut frontier: Vec<u64> = unions.iter().copied().collect();
+    while !frontier.is_empty() && unions.len() < UNIONS {
+        let mut next = Vec::new();
+        for &set in &frontier {
+            for &units in by_units.keys() {
+                if unions.len() < UNIONS && unions.insert(set | units) {
+                    next.push(set | units);
+                }
+            }
+        }
+        frontier = next;
+    }
+    unions
+        .into_iter()
+        .map(|set| {
+            let within: f64 = by_units
+                .iter()
+                .filter(|(&units, _)| units & !set == 0)
+                .map(|(_, cycles)| cycles)
+                .sum();
+            within / set.count_ones() as f64
+        })
+        .fold(0.0, f64::max)
+}
+
+/// The most sets of units [`ports_bound`] tries in one block.
+const UNIONS: usize = 4096;
 
 /// One family's part of [`worker`], compiled for its type: [`count_family`] of the family (see
 /// `suite::stages`).
@@ -775,6 +883,36 @@ mod tests {
         let b = blocks(&code, &dump);
         let shapes: Vec<(usize, u64)> = b.iter().map(|b| (b.lines.len(), b.count)).collect();
         assert_eq!(shapes, vec![(2, 100), (1, 100), (1, 1)]);
+    }
+
+    #[test]
+    fn micro_ops_that_share_ports_add_up() {
+        // Three ORs (any of ports 0, 1, 5), three shifts (0 or 1), three unpacks (1 or 5):
+        // nine on three ports, three cycles, where each group alone would say 1.5.
+        let (p015, p01, p15) = (0b111, 0b011, 0b110);
+        let rows = [(p015, 1.0), (p01, 1.0), (p15, 1.0)].repeat(3);
+        assert!((ports_bound(&rows) - 3.0).abs() < 1e-9);
+        // Two shifts alone on ports 0 and 1: one cycle; a store elsewhere adds nothing.
+        assert!((ports_bound(&[(p01, 1.0), (p01, 1.0), (0b1000, 1.0)]) - 1.0).abs() < 1e-9);
+        assert_eq!(ports_bound(&[]), 0.0);
+    }
+
+    #[test]
+    fn instruction_tables_are_read_per_region() {
+        let text = "\n[0] Code Region - b3\n\nResources:\n[0]   - P0\n[1.0] - P1\n[1.1] - P1\n\n\
+                    Resource pressure by instruction:\n\
+                    [0]    [1.0]  [1.1]  Instructions:\n\
+                    0.33   0.33   0.33   vpor %ymm2,%ymm1,%ymm1\n\
+                     -     0.50   0.50   vpsllq $8,%ymm2,%ymm1\n\
+                     -     0.50   0.50   vpsllq $8,%ymm2,%ymm3\n\n\
+                    [1] Code Region - b4\n\nResource pressure by instruction:\n\
+                    [0]    [1.0]  [1.1]  Instructions:\n\
+                    1.00    -      -     imul %rax,%rbx\n";
+        let r = parse_port_bounds(text);
+        // The shifts need both units of P1 for a cycle; with the OR, 2.99 over three units.
+        assert!((r[&3] - 1.0).abs() < 1e-9, "{r:?}");
+        assert!((r[&4] - 1.0).abs() < 1e-9, "{r:?}");
+        assert_eq!(r.len(), 2);
     }
 
     #[test]
