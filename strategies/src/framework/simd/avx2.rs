@@ -105,26 +105,37 @@ unsafe impl PairVector<4> for __m256i {
         )
     }
 
+    /// In 256-bit rows, each two 128-bit units of the answers: unpacked, word pair `k` of
+    /// structs 0 and 1 share one vector (a half each), as do those of structs 2 and 3. A row
+    /// whose two units are the low and the high half of vectors is one `vpblendd` of them (or
+    /// the vector itself), any other one `vperm2i128`. Stored a unit at a time instead, the
+    /// code that the compiler makes depends on the level it compiles for: with AVX-512 it
+    /// extracts every high half and unpacks the halves apart, twice the shuffles.
     #[inline(always)]
-    unsafe fn store_pair<const F: usize>(
-        first: __m256i,
-        second: __m256i,
-        out: &mut [[u64; F]; 4],
-        word: usize,
-    ) {
-        // Structs 0 and 1 (lanes 0 and 2), then structs 2 and 3 (lanes 1 and 3).
-        let low = _mm256_unpacklo_epi64(first, second);
-        let high = _mm256_unpackhi_epi64(first, second);
-        for (index, half) in [
-            (0, _mm256_castsi256_si128(low)),
-            (1, _mm256_extracti128_si256::<1>(low)),
-            (2, _mm256_castsi256_si128(high)),
-            (3, _mm256_extracti128_si256::<1>(high)),
-        ] {
-            let target = &mut out[index][word..word + 2];
-            // SAFETY: `target` is two writable `u64`s, 16 bytes; unaligned stores need no
+    unsafe fn store_words<const F: usize>(answers: &[__m256i; F], out: &mut [[u64; F]; 4]) {
+        // The vector and the half (0 low, 1 high) that hold 128-bit unit `unit` of `out`.
+        let unit = |unit: usize| {
+            let (structure, pair) = (unit / (F / 2), unit % (F / 2));
+            let (first, second) = (answers[2 * pair], answers[2 * pair + 1]);
+            let both = if structure < 2 {
+                _mm256_unpacklo_epi64(first, second)
+            } else {
+                _mm256_unpackhi_epi64(first, second)
+            };
+            (both, structure % 2)
+        };
+        let rows = out.as_mut_ptr().cast::<__m256i>();
+        for row in 0..F {
+            let ((a, a_half), (b, b_half)) = (unit(2 * row), unit(2 * row + 1));
+            let value = match (a_half, b_half) {
+                (0, 1) => _mm256_blend_epi32::<0xf0>(a, b),
+                (0, 0) => _mm256_permute2x128_si256::<0x20>(a, b),
+                (1, 1) => _mm256_permute2x128_si256::<0x31>(a, b),
+                _ => _mm256_permute2x128_si256::<0x21>(a, b),
+            };
+            // SAFETY: `out` is `4 * F` words, `F` rows of 32 bytes; unaligned stores need no
             // alignment.
-            unsafe { _mm_storeu_si128(target.as_mut_ptr().cast::<__m128i>(), half) }
+            unsafe { _mm256_storeu_si256(rows.add(row), value) }
         }
     }
 }

@@ -118,31 +118,49 @@ unsafe impl PairVector<8> for __m512i {
         )
     }
 
+    /// Two words at a time: unpacked, a 128-bit unit of a vector holds both words of one
+    /// struct, stored with one `vextracti32x4`.
     #[inline(always)]
-    unsafe fn store_pair<const F: usize>(
-        first: __m512i,
-        second: __m512i,
-        out: &mut [[u64; F]; 8],
-        word: usize,
-    ) {
-        // 128-bit unit `j` holds struct `j` of `low` and struct `j + 4` of `high`.
-        let low = _mm512_unpacklo_epi64(first, second);
-        let high = _mm512_unpackhi_epi64(first, second);
-        for (index, half) in [
-            (0, _mm512_extracti32x4_epi32::<0>(low)),
-            (1, _mm512_extracti32x4_epi32::<1>(low)),
-            (2, _mm512_extracti32x4_epi32::<2>(low)),
-            (3, _mm512_extracti32x4_epi32::<3>(low)),
-            (4, _mm512_extracti32x4_epi32::<0>(high)),
-            (5, _mm512_extracti32x4_epi32::<1>(high)),
-            (6, _mm512_extracti32x4_epi32::<2>(high)),
-            (7, _mm512_extracti32x4_epi32::<3>(high)),
-        ] {
-            let target = &mut out[index][word..word + 2];
-            // SAFETY: `target` is two writable `u64`s, 16 bytes; unaligned stores need no
-            // alignment.
-            unsafe { _mm_storeu_si128(target.as_mut_ptr().cast::<__m128i>(), half) }
+    unsafe fn store_words<const F: usize>(answers: &[__m512i; F], out: &mut [[u64; F]; 8]) {
+        for word in (0..F).step_by(2) {
+            // SAFETY: as for this method.
+            unsafe { store_pair(answers[word], answers[word + 1], out, word) }
         }
+    }
+}
+
+/// Words `word` and `word + 1` of every struct in `out`, from `first` and `second` in pair
+/// order.
+///
+/// # Safety
+/// As for [`PairVector`]'s methods.
+///
+/// # Panics
+/// If `word + 2 > F`.
+#[inline(always)]
+unsafe fn store_pair<const F: usize>(
+    first: __m512i,
+    second: __m512i,
+    out: &mut [[u64; F]; 8],
+    word: usize,
+) {
+    // 128-bit unit `j` holds struct `j` of `low` and struct `j + 4` of `high`.
+    let low = _mm512_unpacklo_epi64(first, second);
+    let high = _mm512_unpackhi_epi64(first, second);
+    for (index, half) in [
+        (0, _mm512_extracti32x4_epi32::<0>(low)),
+        (1, _mm512_extracti32x4_epi32::<1>(low)),
+        (2, _mm512_extracti32x4_epi32::<2>(low)),
+        (3, _mm512_extracti32x4_epi32::<3>(low)),
+        (4, _mm512_extracti32x4_epi32::<0>(high)),
+        (5, _mm512_extracti32x4_epi32::<1>(high)),
+        (6, _mm512_extracti32x4_epi32::<2>(high)),
+        (7, _mm512_extracti32x4_epi32::<3>(high)),
+    ] {
+        let target = &mut out[index][word..word + 2];
+        // SAFETY: `target` is two writable `u64`s, 16 bytes; unaligned stores need no
+        // alignment.
+        unsafe { _mm_storeu_si128(target.as_mut_ptr().cast::<__m128i>(), half) }
     }
 }
 

@@ -431,17 +431,9 @@ pub unsafe trait PairVector<const N: usize>: Vector<N> {
     /// The first and the second words of `pairs`, in pair order.
     unsafe fn load_pairs(pairs: &[[u64; 2]; N]) -> (Self, Self);
 
-    /// Words `word` and `word + 1` of every struct in `out`, from `first` and `second` in pair
-    /// order.
-    ///
-    /// # Panics
-    /// If `word + 2 > F`.
-    unsafe fn store_pair<const F: usize>(
-        first: Self,
-        second: Self,
-        out: &mut [[u64; F]; N],
-        word: usize,
-    );
+    /// Every word of every struct in `out`, from `answers` in pair order: word `w` of each
+    /// struct from `answers[w]`. `F` is even.
+    unsafe fn store_words<const F: usize>(answers: &[Self; F], out: &mut [[u64; F]; N]);
 }
 
 /// A SIMD kernel body on two-word queries with answers of `F` words (`F` even), `N` queries
@@ -512,10 +504,7 @@ where
             let inputs = &*inputs.as_ptr().cast::<[[u64; 2]; N]>();
             let outputs = &mut *outputs.as_mut_ptr().cast::<[[u64; F]; N]>();
             let (first, second) = K::Vector::load_pairs(inputs);
-            let answers = self.0.words(first, second);
-            for word in (0..F).step_by(2) {
-                K::Vector::store_pair(answers[word], answers[word + 1], outputs, word);
-            }
+            K::Vector::store_words(&self.0.words(first, second), outputs);
         }
     }
 }
@@ -652,14 +641,11 @@ mod tests {
                 Three(ORDER.map(|i| pairs[i][1])),
             )
         }
-        unsafe fn store_pair<const F: usize>(
-            first: Three,
-            second: Three,
-            out: &mut [[u64; F]; 3],
-            word: usize,
-        ) {
+        unsafe fn store_words<const F: usize>(answers: &[Three; F], out: &mut [[u64; F]; 3]) {
             for (lane, i) in ORDER.into_iter().enumerate() {
-                out[i][word..word + 2].copy_from_slice(&[first.0[lane], second.0[lane]]);
+                for (word, answer) in answers.iter().enumerate() {
+                    out[i][word] = answer.0[lane];
+                }
             }
         }
     }
