@@ -15,7 +15,7 @@
 //!    pass of it needs at least, from its micro-ops over the execution ports and the dispatch
 //!    width, with no dependency, cache miss or misprediction. It weighs each port, and each
 //!    group of ports a micro-op may use, on its own; its instruction tables say which units
-//!    each instruction may use, from which [`ports_bound`] adds up the micro-ops that compete
+//!    each instruction may use, from which `ports_bound` adds up the micro-ops that compete
 //!    for the same ports through different groups. A block's bound is the larger of the two.
 //!
 //! The bound is the sum over blocks of count x block bound, over the work of the pass; "x of
