@@ -546,9 +546,9 @@ fn in_parallel<T: Sync, R: Send>(
 }
 
 /// The sum over `blocks` of count x each block's bound ([`parse_mca`], or [`ports_bound`] where
-/// that is more), in cycles, and the instructions those blocks ran; `None` if llvm-mca read none. A block it cannot read is left
-/// out of both (the record's `covered` says how much was in). `file` is where the blocks are
-/// written for llvm-mca to read.
+/// that is more), in cycles, and the instructions those blocks ran; `None` if llvm-mca read
+/// none. A block it cannot read is left out of both (the record's `covered` says how much was
+/// in). `file` is where the blocks are written for llvm-mca to read.
 fn block_cycles(tools: &Tools, file: &Path, blocks: &[Block]) -> Result<Option<(f64, f64)>> {
     let write = |blocks: &[(usize, &Block)]| -> Result<()> {
         let mut text = String::new();
@@ -689,8 +689,8 @@ fn parse_port_bounds(text: &str) -> BTreeMap<usize, f64> {
 /// may use (a bit each) and the resource cycles it needs on them, can all be issued: for every
 /// set of units, the cycles of the instructions that can use no unit outside it, over its size;
 /// the largest. llvm-mca's block reciprocal throughput takes each unit or group of units on its
-/// own, so that micro-ops that share a port with two groups (one for any of ports 0, 1 and 5,
-/// one for ports 0 and 1) are not added up; this adds them. The sets tried are the unions of the
+/// own, so that the micro-ops of two groups that share a port (any of ports 0, 1 and 5; ports
+/// 0 and 1) are not added up; this adds them. The sets tried are the unions of the
 /// instructions' own (no other set gives more), as many as [`UNIONS`].
 fn ports_bound(rows: &[(u64, f64)]) -> f64 {
     let mut by_units: BTreeMap<u64, f64> = BTreeMap::new();
