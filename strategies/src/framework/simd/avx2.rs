@@ -110,7 +110,7 @@ unsafe impl PairVector<4> for __m256i {
     /// whose two units are the low and the high half of vectors is one `vpblendd` of them (or
     /// the vector itself), any other one `vperm2i128`. Stored a unit at a time instead, the
     /// code that the compiler makes depends on the level it compiles for: with AVX-512 it
-    /// extracts every high half and unpacks the halves apart, twice the shuffles.
+    /// extracts every high half and unpacks the halves apart, more shuffles.
     #[inline(always)]
     unsafe fn store_words<const F: usize>(answers: &[__m256i; F], out: &mut [[u64; F]; 4]) {
         // The vector and the half (0 low, 1 high) that hold 128-bit unit `unit` of `out`.
