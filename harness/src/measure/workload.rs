@@ -311,6 +311,18 @@ impl<F: Bench> Prepared<F> {
     #[inline(never)]
     pub fn run<K: Kernel<F>>(&mut self, kernel: K, passes: u64, level: Level) -> (Duration, u64) {
         self.touch();
+        self.run_untouched(kernel, passes, level)
+    }
+
+    /// [`Prepared::run`] without its first read of the queries ([`Prepared::touch`]): the
+    /// timed passes alone, for the throughput bound, which counts the code the timer times.
+    #[inline(never)]
+    pub fn run_untouched<K: Kernel<F>>(
+        &mut self,
+        kernel: K,
+        passes: u64,
+        level: Level,
+    ) -> (Duration, u64) {
         run_at::<F, _>(
             level,
             Timed {
@@ -415,7 +427,7 @@ impl<F: Bench> Prepared<F> {
     /// Reads the selected queries (and masks) once, untimed, so that a sample's first pass
     /// finds them in cache as its later passes do (each round draws one shuffled copy per
     /// variant, and the copies drawn after one push it out of L2).
-    fn touch(&self) {
+    pub fn touch(&self) {
         let Queries { inputs, masks } = &self.sets[self.current];
         touch_lines(inputs);
         if let Some(masks) = masks {
