@@ -9,7 +9,9 @@
 //!    comes before it. Counting is switched on and off with
 //!    Callgrind's client requests ([`crate::tools::cachesim::client`]). The variants valgrind
 //!    cannot run (it decodes no AVX-512) are counted afterwards by the same worker run
-//!    natively and single-stepped through its counted passes ([`step`]).
+//!    natively and single-stepped through its counted passes ([`step`]), in the copy the
+//!    runner timed; so are the variants that need any CPU feature where Callgrind ran another
+//!    copy than that, since `advise --kernels` judges them by their bound.
 //! 2. The counted code is cut into blocks: runs of adjacent instructions executed equally
 //!    often, ended by a jump, a call or a return. LLVM's machine-code analyser (`llvm-mca`),
 //!    for this CPU's scheduling model, says of each block how many micro-ops it issues and,
@@ -132,6 +134,20 @@ pub fn bound(
         "the bound's worker",
     )?;
     let mut dumps = read_dumps(scratch.path())?;
+    // The kernels that need a CPU feature are judged by their bound (`advise --kernels`), so
+    // each is counted in the copy the runner timed: where Callgrind ran another (valgrind's
+    // CPU has no AVX-512, so on an AVX-512 host it runs the `x86-64-v3` copies), its dump is
+    // dropped and the kernel single-stepped instead.
+    let timed = Level::detect(cpu).name();
+    let needs_feature: std::collections::BTreeSet<(&str, &str)> = record
+        .measurements
+        .iter()
+        .filter(|m| !m.requires.is_empty())
+        .map(|m| (m.family.as_str(), m.variant.as_str()))
+        .collect();
+    dumps.retain(|d| {
+        d.level == timed || !needs_feature.contains(&(d.family.as_str(), d.variant.as_str()))
+    });
     let stepped = step_uncounted(record, &mut dumps, cpu, seed);
     errln!(
         "bound: {} loops counted in {:.0} s; their blocks to llvm-mca",
@@ -209,10 +225,11 @@ pub fn bound(
     Ok(())
 }
 
-/// Counts, by single-stepping the worker natively ([`step`]), the variants that Callgrind
-/// could not run (those needing AVX-512, which valgrind does not decode): every variant the
-/// run measured in the headline throughput workload of a family that has counted loops, and
-/// that has no dump. Adds their dumps to `dumps`; returns how many. A tracer that cannot run
+/// Counts, by single-stepping the worker natively ([`step`]), the variants without a dump:
+/// those Callgrind could not run (needing AVX-512, which valgrind does not decode), and those
+/// whose dump [`bound`] dropped for counting another copy than the runner timed. Every
+/// variant the run measured in the headline throughput workload of a family that has counted
+/// loops, and that has no dump. Adds their dumps to `dumps`; returns how many. A tracer that cannot run
 /// here is reported, and those variants go without a bound.
 #[cfg(all(target_os = "linux", target_arch = "x86_64"))]
 fn step_uncounted(record: &Record, dumps: &mut Vec<Dump>, cpu: &Cpu, seed: u64) -> usize {
@@ -277,7 +294,7 @@ fn step_uncounted(record: &Record, dumps: &mut Vec<Dump>, cpu: &Cpu, seed: u64) 
                 }
             }
             errln!(
-                "bound: {} loops valgrind cannot run, single-stepped in {:.0} s",
+                "bound: {} loops single-stepped in the copy the runner timed in {:.0} s",
                 dumps.len() - before,
                 started.elapsed().as_secs_f64()
             );
