@@ -6,12 +6,12 @@
 //!    hidden), which makes one untimed and one counted pass of every variant's loop in its
 //!    family's headline workload (the first, throughput): the loop the runner times, in the
 //!    copy for the level valgrind's CPU reports, without the untimed read of the queries that
-//!    comes before it. Counting is switched on and off with
-//!    Callgrind's client requests ([`crate::tools::cachesim::client`]). The variants valgrind
-//!    cannot run (it decodes no AVX-512) are counted afterwards by the same worker run
-//!    natively and single-stepped through its counted passes ([`step`]), in the copy the
-//!    runner timed; so are the variants that need any CPU feature where Callgrind ran another
-//!    copy than that, since `advise --kernels` judges them by their bound.
+//!    comes before it. Counting is switched on and off with Callgrind's client requests
+//!    ([`crate::tools::cachesim::client`]). The variants valgrind cannot run (it decodes no
+//!    AVX-512) are counted afterwards by the same worker run natively and single-stepped
+//!    through its counted passes ([`step`]), in the copy the runner timed; so are the
+//!    variants that need any CPU feature where Callgrind ran another copy than that, since
+//!    `advise --kernels` judges them by their bound.
 //! 2. The counted code is cut into blocks: runs of adjacent instructions executed equally
 //!    often, ended by a jump, a call or a return. LLVM's machine-code analyser (`llvm-mca`),
 //!    for this CPU's scheduling model, says of each block how many micro-ops it issues and,
@@ -227,10 +227,10 @@ pub fn bound(
 
 /// Counts, by single-stepping the worker natively ([`step`]), the variants without a dump:
 /// those Callgrind could not run (needing AVX-512, which valgrind does not decode), and those
-/// whose dump [`bound`] dropped for counting another copy than the runner timed. Every
+/// whose dump [`bound`] dropped for counting another copy than the runner timed: every
 /// variant the run measured in the headline throughput workload of a family that has counted
-/// loops, and that has no dump. Adds their dumps to `dumps`; returns how many. A tracer that cannot run
-/// here is reported, and those variants go without a bound.
+/// loops, and that has no dump. Adds their dumps to `dumps`; returns how many. A tracer that
+/// cannot run here is reported, and those variants go without a bound.
 #[cfg(all(target_os = "linux", target_arch = "x86_64"))]
 fn step_uncounted(record: &Record, dumps: &mut Vec<Dump>, cpu: &Cpu, seed: u64) -> usize {
     use std::collections::BTreeSet;
