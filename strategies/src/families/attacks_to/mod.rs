@@ -9,8 +9,8 @@
 //! once per slider technique: `super_piece_<technique>` is [`SuperPiece<S>`](SuperPiece) with
 //! the technique of the slider families' variant `<technique>` (the record's chart of this
 //! family is the cost of attacks to a square by slider technique). Every slider variant with a
-//! single-query form is here; left out are `kogge_stone_avx512_batch` and
-//! `magic_gather_avx512`, which pay only across eight queries, and the two peer crates' lookups
+//! single-query form is here; left out are `kogge_stone_avx512_batch`, which pays only
+//! across eight queries, and the two peer crates' lookups
 //! (`chess`, `cozy_chess`), which are not ours to build a routine on. `hyatt_early_out` skips
 //! a slider lookup when no slider of that kind is on the square's lines.
 //!

@@ -26,11 +26,7 @@ fn every_variant_agrees<P: LinePiece>() {
     for avx2 in ["kogge_stone_avx2", "dual_hyperbola_avx2"] {
         assert_eq!(ran.contains(&avx2), has(Feature::Avx2), "{avx2}");
     }
-    for avx512 in [
-        "kogge_stone_avx512",
-        "kogge_stone_avx512_batch",
-        "magic_gather_avx512",
-    ] {
+    for avx512 in ["kogge_stone_avx512", "kogge_stone_avx512_batch"] {
         assert_eq!(ran.contains(&avx512), has(Feature::Avx512f), "{avx512}");
     }
     assert_eq!(ran.contains(&"hyperbola_gfni"), has(Feature::Gfni));

@@ -247,14 +247,6 @@ crate::framework::family::table::family! {
             source: Source::New,
             footprint: hyperbola::GFNI_TABLE_BYTES,
         },
-        MagicGatherAvx512 {
-            name: "magic_gather_avx512",
-            summary: "the magic lookup of eight queries at once by AVX-512 gathers",
-            needs: avx512,
-            kernel: super::avx512::magic_gather::MagicGatherAvx512::new(avx512),
-            source: Source::New,
-            footprint: magic::TABLE_BYTES,
-        },
         #[cfg(feature = "peers")]
         Chess {
             name: "chess",

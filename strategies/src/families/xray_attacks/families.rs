@@ -166,14 +166,6 @@ crate::framework::family::table::family! {
             source: MODIFY_OCCUPANCY,
             footprint: Footprint::NONE,
         },
-        ModifyOccupancyMagicGatherAvx512 {
-            name: "modify_occupancy_magic_gather_avx512",
-            summary: "attack, remove the attacked blockers, attack again, XOR: two batch passes of magic lookups, eight per gather",
-            needs: avx512,
-            kernel: super::modify_occupancy::TwoPasses(sliders::avx512::magic_gather::MagicGatherAvx512::new(avx512)),
-            source: MODIFY_OCCUPANCY,
-            footprint: magic::TABLE_BYTES,
-        },
         LineConditionalObstructionDifference {
             name: "line_conditional_obstruction_difference",
             summary: "per line, obstruction difference; a second lookup only if an inner blocker is attacked",
@@ -223,12 +215,8 @@ mod tests {
         assert!(ran.len() >= 8, "eight portable variants: {ran:?}");
         let has = |f: Feature| f.arch() == std::env::consts::ARCH && f.is_detected();
         assert_eq!(ran.contains(&"modify_occupancy_pext"), has(Feature::Bmi2));
-        for avx512 in [
-            "modify_occupancy_kogge_stone_avx512_batch",
-            "modify_occupancy_magic_gather_avx512",
-        ] {
-            assert_eq!(ran.contains(&avx512), has(Feature::Avx512f), "{avx512}");
-        }
+        let avx512 = "modify_occupancy_kogge_stone_avx512_batch";
+        assert_eq!(ran.contains(&avx512), has(Feature::Avx512f), "{avx512}");
     }
 
     #[test]

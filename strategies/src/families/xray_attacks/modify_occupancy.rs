@@ -56,10 +56,10 @@ impl<S: Slider> XrayAttacks for ModifyOccupancy<S> {
 pub const PASS: usize = 64;
 
 /// Modifying occupancy as two batch passes of the slider technique `S`, for techniques whose
-/// batch methods answer several queries per instruction (`kogge_stone_avx512_batch`,
-/// `magic_gather_avx512`): per [`PASS`] queries, one batch of attacks, the occupancies with the
-/// attacked blockers removed, a second batch, and the XOR. Single queries run as
-/// [`ModifyOccupancy`]. Source: the seed's routine, split into passes (new). As large as `S`.
+/// batch methods answer several queries per instruction (`kogge_stone_avx512_batch`): per
+/// [`PASS`] queries, one batch of attacks, the occupancies with the attacked blockers removed,
+/// a second batch, and the XOR. Single queries run as [`ModifyOccupancy`]. Source: the seed's
+/// routine, split into passes (new). As large as `S`.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct TwoPasses<S>(pub S);
 

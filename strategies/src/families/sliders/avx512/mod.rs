@@ -6,7 +6,6 @@
 
 pub mod kogge_stone;
 pub mod kogge_stone_batch;
-pub mod magic_gather;
 
 use crate::board::bitboard::Bitboard;
 use crate::families::sliders::SliderQuery;
