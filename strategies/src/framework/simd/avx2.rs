@@ -105,39 +105,50 @@ unsafe impl PairVector<4> for __m256i {
         )
     }
 
-    /// In 256-bit rows, each two 128-bit units of the answers: unpacked, word pair `k` of
-    /// structs 0 and 1 share one vector (a half each), as do those of structs 2 and 3. A row
-    /// whose two units are the low and the high half of vectors is one `vpblendd` of them (or
-    /// the vector itself), any other one `vperm2i128`. Stored a unit at a time instead, the
-    /// code that the compiler makes depends on the level it compiles for: with AVX-512 it
-    /// extracts every high half and unpacks the halves apart, more shuffles.
+    /// A 128-bit unit at a time: unpacked, word pair `k` of structs 0 and 1 share one vector
+    /// (a half each), as do those of structs 2 and 3; the low half is stored as it is and the
+    /// high half by `vextracti128` to memory, which needs no shuffle port. Each unpacked
+    /// vector passes through [`opaque`] first: left visible, the compiler rewrites the
+    /// unpacks and the extracts into other shuffles, and with AVX-512 into more of them.
     #[inline(always)]
     unsafe fn store_words<const F: usize>(answers: &[__m256i; F], out: &mut [[u64; F]; 4]) {
-        // The vector and the half (0 low, 1 high) that hold 128-bit unit `unit` of `out`.
-        let unit = |unit: usize| {
-            let (structure, pair) = (unit / (F / 2), unit % (F / 2));
+        let units = out.as_mut_ptr().cast::<__m128i>();
+        for pair in 0..F / 2 {
             let (first, second) = (answers[2 * pair], answers[2 * pair + 1]);
-            let both = if structure < 2 {
-                _mm256_unpacklo_epi64(first, second)
-            } else {
-                _mm256_unpackhi_epi64(first, second)
-            };
-            (both, structure % 2)
-        };
-        let rows = out.as_mut_ptr().cast::<__m256i>();
-        for row in 0..F {
-            let ((a, a_half), (b, b_half)) = (unit(2 * row), unit(2 * row + 1));
-            let value = match (a_half, b_half) {
-                (0, 1) => _mm256_blend_epi32::<0xf0>(a, b),
-                (0, 0) => _mm256_permute2x128_si256::<0x20>(a, b),
-                (1, 1) => _mm256_permute2x128_si256::<0x31>(a, b),
-                _ => _mm256_permute2x128_si256::<0x21>(a, b),
-            };
-            // SAFETY: `out` is `4 * F` words, `F` rows of 32 bytes; unaligned stores need no
-            // alignment.
-            unsafe { _mm256_storeu_si256(rows.add(row), value) }
+            let halves = [
+                (0, _mm256_unpacklo_epi64(first, second)),
+                (2, _mm256_unpackhi_epi64(first, second)),
+            ];
+            for (structure, both) in halves {
+                // SAFETY: AVX2, hence AVX, is enabled where this runs (see `Vector`).
+                let both = unsafe { opaque(both) };
+                let (low, high) = (structure * F / 2 + pair, (structure + 1) * F / 2 + pair);
+                // SAFETY: `out` is `4 * F` words, `2 * F` units of 16 bytes, and `low` and
+                // `high` are below `2 * F`; unaligned stores need no alignment.
+                unsafe {
+                    _mm_storeu_si128(units.add(low), _mm256_castsi256_si128(both));
+                    _mm_storeu_si128(units.add(high), _mm256_extracti128_si256::<1>(both));
+                }
+            }
         }
     }
+}
+
+/// `vector` unchanged, through an empty `asm!` block: the compiler sees a value it cannot
+/// look into, so the shuffles that made it are not merged with those that use it.
+#[target_feature(enable = "avx")]
+#[inline]
+fn opaque(mut vector: __m256i) -> __m256i {
+    // SAFETY: the template is empty: it names the register and leaves it, memory, the stack
+    // and the flags as they are.
+    unsafe {
+        core::arch::asm!(
+            "/* {0} */",
+            inout(ymm_reg) vector,
+            options(pure, nomem, nostack, preserves_flags)
+        );
+    }
+    vector
 }
 
 // SAFETY: as for `Vector<4>`: the gather needs no more than AVX2.
