@@ -299,7 +299,7 @@ pub fn compiler_shares(measurements: &[Measurement], level: &str) -> Vec<Compile
         seen.push(workload_key(copy));
         let baseline = fastest(&|m| m.baseline_of.is_some(), copy);
         let portable = fastest(&|m| m.ranked() && m.requires.is_empty(), copy);
-        let simd = fastest(&|m| m.ranked() && vector(m), copy);
+        let simd = fastest(&|m| m.ranked() && m.hand_simd(), copy);
         let (Some(baseline), Some(portable)) = (baseline, portable) else {
             continue;
         };
@@ -329,16 +329,6 @@ pub fn compiler_shares(measurements: &[Measurement], level: &str) -> Vec<Compile
         });
     }
     shares
-}
-
-/// Whether a variant is hand-written SIMD: it requires a vector instruction set
-/// ([`strategies::Feature::vector`]; `pext` alone is not).
-fn vector(m: &Measurement) -> bool {
-    m.requires.iter().any(|name| {
-        strategies::Feature::ALL
-            .iter()
-            .any(|f| f.name() == name && f.vector())
-    })
 }
 
 /// The technique family a configuration varies (`rook_attacks` of `rook_attacks.pext`); `None`

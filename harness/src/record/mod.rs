@@ -485,6 +485,16 @@ impl Measurement {
     pub fn ranked(&self) -> bool {
         !self.floor && !self.twin && self.baseline_of.is_none()
     }
+
+    /// Whether the variant is hand-written SIMD: it requires a vector instruction set
+    /// ([`strategies::Feature::vector`]; BMI2's `pext` alone is not one).
+    pub fn hand_simd(&self) -> bool {
+        self.requires.iter().any(|name| {
+            strategies::Feature::ALL
+                .iter()
+                .any(|f| f.name() == name && f.vector())
+        })
+    }
 }
 
 /// A throughput bound of one measured loop, per unit of the family's work.
@@ -839,3 +849,23 @@ impl Record {
 
 /// The record's arrays written one entry per line.
 const ONE_LINE_EACH: [&str; 4] = ["measurements", "ranks", "simd_speedups", "controls"];
+
+#[cfg(test)]
+mod tests {
+    use crate::tools::compare::tests::measurement;
+
+    #[test]
+    fn hand_simd_is_a_vector_instruction_set_not_bmi2_alone() {
+        let needing = |features: &[&str]| {
+            let mut m = measurement("v", 0, 1.0);
+            m.requires = features.iter().map(|f| f.to_string()).collect();
+            m.hand_simd()
+        };
+        assert!(!needing(&[]));
+        assert!(!needing(&["bmi2"]));
+        assert!(needing(&["avx2"]));
+        assert!(needing(&["avx512f"]));
+        assert!(needing(&["gfni"]));
+        assert!(needing(&["neon"]));
+    }
+}

@@ -4,7 +4,9 @@
 //! level, so vectorized where the compiler can), the geometric mean over the family's
 //! workloads; failing that, when it runs within [`NEAR_BOUND`] of its throughput bound (its
 //! loop is at the machine's limit, by the estimate of [`crate::tools::bound`]). A kernel that
-//! is neither is one to improve or to retire.
+//! is neither is one to improve or to retire. The test is hand-written SIMD's (kernels that
+//! need a vector instruction set); the kernels that need only BMI2 are judged the same way but
+//! counted apart ([`Standing::simd`]).
 
 use crate::record::{Mode, Record};
 use crate::tools::advise::CONTEXT_SEPARATOR;
@@ -29,6 +31,9 @@ pub struct Standing {
     /// Measured cycles over the bound in the headline workload, where there is one.
     pub x_of_bound: Option<f64>,
     pub verdict: Verdict,
+    /// Whether the kernel is hand-written SIMD ([`crate::record::Measurement::hand_simd`]);
+    /// not for `pext` and the other kernels that need only BMI2.
+    pub simd: bool,
 }
 
 /// Issue 53's test, passed one way or the other, or not.
@@ -106,15 +111,20 @@ pub fn standings(name: &str, record: &Record) -> Standings {
                 workloads: 1,
                 x_of_bound: None,
                 verdict: Verdict::NoBound,
+                simd: false,
             }),
         }
     }
     for row in &mut rows {
         row.speedup = (row.speedup / row.workloads as f64).exp();
-        row.x_of_bound = record
-            .measurements
-            .iter()
-            .filter(|m| m.family == row.family && m.variant == row.variant)
+        let measured = || {
+            record
+                .measurements
+                .iter()
+                .filter(|m| m.family == row.family && m.variant == row.variant)
+        };
+        row.simd = measured().any(|m| m.hand_simd());
+        row.x_of_bound = measured()
             .filter(|m| m.mode == Mode::Throughput && m.eviction_bytes == 0)
             .find_map(|m| m.x_of_bound());
         row.verdict = verdict(row.speedup, row.x_of_bound);

@@ -701,17 +701,35 @@ fn markdown_table<'a>(
 }
 
 /// `advise --kernels`: every kernel that needs a CPU feature, its speed over the best portable
-/// variant, its distance to its bound and the verdict, as Markdown or as text.
+/// variant, its distance to its bound and the verdict, as Markdown or as text. The verdicts
+/// are counted for the hand-written SIMD kernels, and apart for those that need only BMI2,
+/// whose verdicts are marked "not SIMD".
 pub fn render_kernels(standings: &crate::tools::kernels::Standings, as_markdown: bool) -> String {
     use crate::tools::kernels::{Verdict, EARNS, NEAR_BOUND};
     let mut out = String::new();
-    let count = |v: Verdict| standings.rows.iter().filter(|r| r.verdict == v).count();
+    let counts = |simd: bool| {
+        let count = |v: Verdict| {
+            standings
+                .rows
+                .iter()
+                .filter(|r| r.simd == simd && r.verdict == v)
+                .count()
+        };
+        format!(
+            "faster: {}; at its limit: {}; neither: {}; no bound: {}",
+            count(Verdict::Faster),
+            count(Verdict::AtItsLimit),
+            count(Verdict::Neither),
+            count(Verdict::NoBound),
+        )
+    };
     let intro = format!(
         "From {} ({}): each kernel that needs a CPU feature beside its family's best portable \
          variant compiled for this CPU's level, the geometric mean over the family's workloads; \
          it earns its place at {EARNS}x or more (faster), or within {NEAR_BOUND}x of its \
-         throughput bound (at its limit; {}). Faster: {}; at its limit: {}; neither: {}; no \
-         bound: {}.",
+         throughput bound (at its limit; {}). Hand-written SIMD (a vector instruction set): {}. \
+         Apart, the kernels that need only BMI2, which is not SIMD (`pext` works on one 64-bit \
+         register), marked so: {}.",
         standings.record,
         standings.cpu,
         standings
@@ -720,10 +738,8 @@ pub fn render_kernels(standings: &crate::tools::kernels::Standings, as_markdown:
             .map_or("this record has no bound".to_string(), |b| format!(
                 "an estimate by {b}"
             )),
-        count(Verdict::Faster),
-        count(Verdict::AtItsLimit),
-        count(Verdict::Neither),
-        count(Verdict::NoBound),
+        counts(true),
+        counts(false),
     );
     let rows: Vec<[String; 6]> = standings
         .rows
@@ -735,7 +751,11 @@ pub fn render_kernels(standings: &crate::tools::kernels::Standings, as_markdown:
                 r.best_portable.clone(),
                 format!("{:.2}x", r.speedup),
                 r.x_of_bound.map_or("-".into(), |x| format!("{x:.2}")),
-                r.verdict.words().to_string(),
+                if r.simd {
+                    r.verdict.words().to_string()
+                } else {
+                    format!("{}, not SIMD", r.verdict.words())
+                },
             ]
         })
         .collect();
