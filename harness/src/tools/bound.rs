@@ -19,8 +19,9 @@
 //!    use and for how many cycles. A processor runs the blocks of a loop side by side, so the
 //!    bound takes them together, each block's instructions as many times as it ran: the larger
 //!    of their micro-ops over the dispatch width and, from `ports_bound`, the most cycles any
-//!    set of units needs for the instructions that can use no other unit; with no dependency,
-//!    cache miss or misprediction. The model is corrected where this CPU is known to differ
+//!    set of units needs for the instructions that can use no other unit (an instruction that
+//!    loads or stores and computes counted as two: its memory part on the load and store units,
+//!    the rest on the others); with no dependency, cache miss or misprediction. The model is corrected where this CPU is known to differ
 //!    from it (`without_port_one`).
 //!
 //! The bound is those cycles over the work of the pass; "x of bound" is the measured cycles
@@ -61,6 +62,23 @@ pub struct Tools {
     /// Its version line and the CPU model it uses for this host.
     pub version: String,
     pub model: String,
+    /// Whether this core loads on three ports where the model has two ([`three_load_ports`]).
+    pub three_load_ports: bool,
+}
+
+/// Whether this core loads on three ports (Golden Cove's 2, 3 and 11) where LLVM 16's models
+/// of Intel's AVX-512 cores, the only ones it gives AVX-512 instructions, have two: an
+/// AVX-512 core with AVX512-FP16 (Sapphire Rapids and later). Timed on such a core, reported
+/// as family 6 model 167, in docs/notebook.md.
+fn three_load_ports() -> bool {
+    #[cfg(target_arch = "x86_64")]
+    {
+        std::arch::is_x86_feature_detected!("avx512fp16")
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    {
+        false
+    }
 }
 
 /// Whether valgrind, objdump and llvm-mca can run here; the error says how to get them.
@@ -98,6 +116,7 @@ pub fn find_tools() -> Result<Tools> {
         mca,
         version: format!("LLVM {version}"),
         model,
+        three_load_ports: three_load_ports(),
     })
 }
 
@@ -215,9 +234,14 @@ pub fn bound(
     record.bound = Some(BoundMethod {
         tool: format!(
             "llvm-mca ({}), the micro-ops of a loop's blocks together, over the dispatch \
-             width or the ports that can run them, whichever needs more cycles, each block \
-             counted by {counts}",
-            tools.version
+             width or the ports that can run them (memory and computing parts apart{}), \
+             whichever needs more cycles, each block counted by {counts}",
+            tools.version,
+            if tools.three_load_ports {
+                "; three load ports, where the model has two"
+            } else {
+                ""
+            }
         ),
         model: tools.model.clone(),
         level: levels.join(", "),
@@ -609,7 +633,7 @@ fn block_cycles(tools: &Tools, file: &Path, blocks: &[Block]) -> Result<Option<(
         Ok(Some(Regions {
             width,
             uops,
-            rows: parse_tables(&tables),
+            rows: parse_tables(&tables, tools.three_load_ports),
         }))
     };
     let all: Vec<(usize, &Block)> = blocks.iter().enumerate().collect();
@@ -693,17 +717,22 @@ fn parse_mca(text: &str) -> (f64, BTreeMap<usize, f64>) {
     (width, out)
 }
 
-/// Region index to its instructions, each `(units, cycles)`, from llvm-mca's instruction
-/// tables (`-instruction-tables`): the units it may use (a bit each, in the tables' column
-/// order) and its resource cycles, which the tables spread evenly over those units. On an
-/// Intel model with AVX-512, a region that touches a 512-bit register runs its vector
-/// instructions without port 1 ([`without_port_one`]).
-fn parse_tables(text: &str) -> BTreeMap<usize, Vec<(u64, f64)>> {
+/// Region index to its instructions' parts, each `(units, cycles)`, from llvm-mca's
+/// instruction tables (`-instruction-tables`): the units it may use (a bit each, in the tables'
+/// column order) and its resource cycles, which the tables spread evenly over those units. An
+/// instruction that both reads or writes memory and computes, such as `vpandq (%rax),%zmm1,%zmm2`,
+/// is two parts: its memory micro-ops on the memory units ([`memory_units`]) and the rest on the
+/// others, since one part's cycles cannot be spent on the other's units. On an Intel model
+/// with AVX-512, a region that touches a 512-bit register runs its vector instructions without
+/// port 1 ([`without_port_one`]); with `three_load_ports`, a load that the model issues on its
+/// two load ports may use a third ([`THIRD_LOAD_PORT`]).
+fn parse_tables(text: &str, three_load_ports: bool) -> BTreeMap<usize, Vec<(u64, f64)>> {
     let mut out = BTreeMap::new();
     let mut region = None;
     let mut names: BTreeMap<String, String> = BTreeMap::new();
     let mut columns = None;
     let mut ports = VectorPorts::default();
+    let mut memory = 0u64;
     let mut rows: Vec<Row> = Vec::new();
     let mut finish = |region: Option<usize>, rows: &mut Vec<Row>, ports: &VectorPorts| {
         if let (Some(r), false) = (region, rows.is_empty()) {
@@ -726,6 +755,7 @@ fn parse_tables(text: &str) -> BTreeMap<usize, Vec<(u64, f64)>> {
                 .filter(|t| t.starts_with('['))
                 .collect();
             ports = VectorPorts::named(&header, &names);
+            memory = memory_units(&header, &names);
             columns = Some(header.len());
         } else if let Some(n @ 1..=64) = columns {
             let fields: Vec<&str> = line.split_whitespace().collect();
@@ -736,14 +766,25 @@ fn parse_tables(text: &str) -> BTreeMap<usize, Vec<(u64, f64)>> {
                 .collect();
             match cells {
                 Some(cells) if cells.len() == n => {
-                    let mask = (0..n).filter(|&i| cells[i] > 0.0).map(|i| 1u64 << i);
                     let text = fields[n..].join(" ");
-                    rows.push(Row {
-                        units: mask.sum(),
-                        cycles: cells.iter().sum(),
-                        vector: ["xmm", "ymm", "zmm"].iter().any(|r| text.contains(r)),
-                        wide: text.contains("zmm"),
-                    });
+                    let vector = ["xmm", "ymm", "zmm"].iter().any(|r| text.contains(r));
+                    let wide = text.contains("zmm");
+                    let used = (0..n).filter(|&i| cells[i] > 0.0);
+                    let (mut on_memory, mut computing) =
+                        (Row::new(vector, wide), Row::new(vector, wide));
+                    for i in used {
+                        let part = if memory & (1 << i) != 0 {
+                            &mut on_memory
+                        } else {
+                            &mut computing
+                        };
+                        part.units |= 1 << i;
+                        part.cycles += cells[i];
+                    }
+                    if three_load_ports && ports.loads != 0 && on_memory.units == ports.loads {
+                        on_memory.units |= THIRD_LOAD_PORT;
+                    }
+                    rows.extend([on_memory, computing].into_iter().filter(|r| r.units != 0));
                 }
                 _ => columns = None,
             }
@@ -760,7 +801,11 @@ fn parse_tables(text: &str) -> BTreeMap<usize, Vec<(u64, f64)>> {
     out
 }
 
-/// One instruction of llvm-mca's tables: the units it may use (a bit each, in the tables'
+/// The unit added for a third load port: a column the tables never have (they have a few
+/// dozen at most).
+const THIRD_LOAD_PORT: u64 = 1 << 63;
+
+/// One part of an instruction of llvm-mca's tables: the units it may use (a bit each, in the tables'
 /// column order), its resource cycles on them, and whether it names a vector register, or a
 /// 512-bit one.
 #[derive(Clone, Copy, Debug)]
@@ -771,21 +816,58 @@ struct Row {
     wide: bool,
 }
 
-/// The names of the execution ports 0, 1 and 5 in LLVM 16's scheduling models of Intel's
-/// cores with AVX-512 (`skylake-avx512` to `sapphirerapids`, `icelake-*`, `tigerlake`,
-/// `rocketlake`); other models (AMD's among them) are left as llvm-mca describes them.
-const INTEL_AVX512_PORTS: [[&str; 3]; 2] = [
-    ["SKXPort0", "SKXPort1", "SKXPort5"],
-    ["ICXPort0", "ICXPort1", "ICXPort5"],
+impl Row {
+    /// No units yet.
+    fn new(vector: bool, wide: bool) -> Row {
+        Row {
+            units: 0,
+            cycles: 0.0,
+            vector,
+            wide,
+        }
+    }
+}
+
+/// The columns of the units that load and store (a bit each, from the tables' `header` and
+/// the region's unit `names`): on LLVM 16's Intel models (`HWPort2`, `ICXPort9`,
+/// `ADLPPort11`: a number after `Port`) ports 2, 3 and 11 (loads), 7 and 8 (store
+/// addresses), 4 and 9 (store data), and Sandy Bridge's 23; on AMD's, the address
+/// generators, the load-store unit, the load and store queues and the floating-point store
+/// unit.
+fn memory_units(header: &[&str], names: &BTreeMap<String, String>) -> u64 {
+    let memory = |name: &str| match name.split_once("Port") {
+        Some((_, port)) => port
+            .parse::<u32>()
+            .is_ok_and(|p| [2, 3, 4, 7, 8, 9, 11, 23].contains(&p)),
+        None => ["AGU", "LSU", "Load", "Store", "FPSt"]
+            .iter()
+            .any(|unit| name.contains(unit)),
+    };
+    header
+        .iter()
+        .enumerate()
+        .filter(|(_, h)| names.get(**h).is_some_and(|n| memory(n)))
+        .map(|(i, _)| 1u64 << i)
+        .sum()
+}
+
+/// The names of the execution ports 0, 1 and 5, and of the load ports 2 and 3, in LLVM 16's
+/// scheduling models of Intel's cores with AVX-512 (`skylake-avx512` to `sapphirerapids`,
+/// `icelake-*`, `tigerlake`, `rocketlake`); other models (AMD's among them) are left as
+/// llvm-mca describes them.
+const INTEL_AVX512_PORTS: [[&str; 5]; 2] = [
+    ["SKXPort0", "SKXPort1", "SKXPort5", "SKXPort2", "SKXPort3"],
+    ["ICXPort0", "ICXPort1", "ICXPort5", "ICXPort2", "ICXPort3"],
 ];
 
-/// The columns of ports 0, 1 and 5 in a region's tables, where its model is one of
-/// [`INTEL_AVX512_PORTS`].
+/// The columns of ports 0, 1 and 5, and of the load ports, in a region's tables, where its
+/// model is one of [`INTEL_AVX512_PORTS`].
 #[derive(Clone, Copy, Debug, Default)]
 struct VectorPorts {
-    /// The bits of ports 0 and 5, and of port 1.
+    /// The bits of ports 0 and 5, of port 1, and of ports 2 and 3.
     others: u64,
     one: u64,
+    loads: u64,
 }
 
 impl VectorPorts {
@@ -799,9 +881,10 @@ impl VectorPorts {
         };
         INTEL_AVX512_PORTS
             .iter()
-            .map(|[zero, one, five]| VectorPorts {
+            .map(|[zero, one, five, two, three]| VectorPorts {
                 others: bit(zero) | bit(five),
                 one: bit(one),
+                loads: bit(two) | bit(three),
             })
             .find(|p| p.one != 0 && p.others.count_ones() == 2)
             .unwrap_or_default()
@@ -970,7 +1053,7 @@ mod tests {
 
     /// Each region's [`ports_bound`] alone.
     fn parse_port_bounds(text: &str) -> BTreeMap<usize, f64> {
-        parse_tables(text)
+        parse_tables(text, false)
             .into_iter()
             .map(|(region, rows)| (region, ports_bound(&rows)))
             .collect()
@@ -1067,7 +1150,7 @@ mod tests {
         assert!((r[&4] - 1.0).abs() < 1e-9, "{r:?}");
         assert_eq!(r.len(), 2);
         assert_eq!(
-            parse_tables(text)[&3],
+            parse_tables(text, false)[&3],
             [(0b111, 0.99), (0b110, 1.0), (0b110, 1.0)]
         );
     }
@@ -1122,6 +1205,50 @@ mod tests {
         let other = tables("vpternlogq $0xea,%zmm2,%zmm1,%zmm4").replace("ICXPort", "Zn4P");
         let r = parse_port_bounds(&other);
         assert!((r[&0] - 1.0).abs() < 0.02, "{r:?}");
+    }
+
+    #[test]
+    fn an_instruction_that_loads_computes_on_the_other_ports() {
+        let tables = |loaded: &str| {
+            format!(
+                "[0] Code Region - b0\n\nResources:\n[0]   - ICXPort0\n[1]   - ICXPort2\n\
+                 [2]   - ICXPort3\n[3]   - ICXPort5\n\nResource pressure by instruction:\n\
+                 [0]    [1]    [2]    [3]    Instructions:\n\
+                 0.50    -      -     0.50   vpandq %zmm3,%zmm1,%zmm2\n\
+                 0.50    -      -     0.50   vpandq %zmm3,%zmm1,%zmm4\n\
+                 0.50    -      -     0.50   vpandq %zmm3,%zmm1,%zmm5\n\
+                 0.50    -      -     0.50   vpandq %zmm3,%zmm1,%zmm6\n\
+                 {loaded}\n{loaded}\n"
+            )
+        };
+        // Two of them also load: six ANDs on ports 0 and 5 need 3 cycles, not the 2 that the
+        // loads' cycles would give if they could be spent on those ports.
+        let loaded = "0.50   0.50   0.50   0.50   vpandq (%rax),%zmm1,%zmm7";
+        let r = parse_port_bounds(&tables(loaded));
+        assert!((r[&0] - 3.0).abs() < 1e-9, "{r:?}");
+        assert_eq!(
+            parse_tables(&tables(loaded), false)[&0][4..6],
+            [(0b0110, 1.0), (0b1001, 1.0)]
+        );
+        // Units of another name stay one part.
+        let r = parse_port_bounds(&tables(loaded).replace("ICXPort", "Unit"));
+        assert!((r[&0] - 2.0).abs() < 1e-9, "{r:?}");
+    }
+
+    #[test]
+    fn a_core_with_three_load_ports_loads_on_three() {
+        let load = "0.50   0.50    -      -      -     vmovdqu (%rax),%ymm1";
+        let text = format!(
+            "[0] Code Region - b0\n\nResources:\n[0]   - ICXPort2\n[1]   - ICXPort3\n\
+             [2]   - ICXPort0\n[3]   - ICXPort1\n[4]   - ICXPort5\n\n\
+             Resource pressure by instruction:\n[0]    [1]    [2]    [3]    [4]    Instructions:\n\
+             {}",
+            format!("{load}\n").repeat(6)
+        );
+        let bound = |three| ports_bound(&parse_tables(&text, three)[&0]);
+        // Six loads: three cycles on the model's two load ports, two on three.
+        assert!((bound(false) - 3.0).abs() < 1e-9);
+        assert!((bound(true) - 2.0).abs() < 1e-9);
     }
 
     #[test]
