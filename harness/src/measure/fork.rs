@@ -8,7 +8,8 @@
 //! (`bitbench fork-worker`, hidden), waits, and measures one slice when told to.
 //!
 //! - Verification runs once, in the parent, before any fork starts; the forks only measure.
-//! - Each fork estimates its own clock first ([`crate::measure::clock`]); the record keeps
+//! - Each fork estimates its own clock first ([`crate::measure::clock`]), one fork after
+//!   another when the parent asks, so that no two estimates share the cores; the record keeps
 //!   every fork's estimate, and each round is converted to cycles with its own fork's.
 //! - The forks share the run's budget: each slice of the plan ([`Plan::sweeps`] per workload)
 //!   is split between the forks, which measure one after another, in an order rotated per
@@ -54,8 +55,11 @@ pub type Spawn<'a> = &'a dyn Fn() -> Command;
 struct Ready {
     /// `family/workload-label` of each workload, in order: the parent checks they are its own.
     workloads: Vec<String>,
-    clock: Option<ClockEstimate>,
 }
+
+/// The line that asks a worker for its clock estimate, which it answers with an
+/// `Option<ClockEstimate>`.
+const CLOCK: &str = "clock";
 
 /// One slice to measure.
 #[derive(Serialize, Deserialize)]
@@ -100,8 +104,9 @@ fn label(w: &dyn WorkloadRun) -> String {
 }
 
 /// The worker's side: builds nothing (the caller has built `workloads` as the parent did),
-/// estimates the clock, says it is ready, then measures each slice it is sent and hands back
-/// that slice's times per slot, until its input ends. `index` is its fork.
+/// says it is ready, estimates the clock when asked ([`CLOCK`]), then measures each slice it
+/// is sent and hands back that slice's times per slot, until its input ends. `index` is its
+/// fork.
 pub fn serve(
     mut workloads: Vec<Box<dyn WorkloadRun>>,
     cpu: &Cpu,
@@ -115,7 +120,6 @@ pub fn serve(
     let plant = planted().filter(|p| p.1 == PlantedIn::Every || p.1 == PlantedIn::Fork(index));
     let ready = Ready {
         workloads: workloads.iter().map(|w| label(w.as_ref())).collect(),
-        clock: clock::estimate(if plan.quick { 5 } else { 20 }),
     };
     let mut out = std::io::stdout().lock();
     let mut say = |line: String| -> Result<(), String> {
@@ -128,6 +132,10 @@ pub fn serve(
         let line = line.map_err(|e| format!("fork {index}: reading from the parent: {e}"))?;
         if line == "exit" {
             break;
+        }
+        if line == CLOCK {
+            say(json(&clock::estimate(if plan.quick { 5 } else { 20 })))?;
+            continue;
         }
         let order: Order =
             serde_json::from_str(&line).map_err(|e| format!("fork {index}: order {line}: {e}"))?;
@@ -258,7 +266,6 @@ pub(super) fn measure_forked(
         .map(|i| Fork::start(i, spawn))
         .collect::<Result<Vec<_>, _>>()?;
     let labels: Vec<String> = workloads.iter().map(|w| label(w.as_ref())).collect();
-    let mut clocks = Vec::new();
     for fork in &mut forks {
         let ready: Ready = fork.receive(stop)?;
         if ready.workloads != labels {
@@ -269,7 +276,13 @@ pub(super) fn measure_forked(
                 labels.len()
             )));
         }
-        clocks.push(ready.clock);
+    }
+    // One estimate at a time: three processes timing their add chains on two cores at once
+    // would time each other.
+    let mut clocks = Vec::new();
+    for fork in &mut forks {
+        fork.send(CLOCK)?;
+        clocks.push(fork.receive::<Option<ClockEstimate>>(stop)?);
     }
     super::schedule(workloads, plan, count, progress, stop, &mut |state, at| {
         for j in 0..count {
