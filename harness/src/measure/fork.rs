@@ -104,7 +104,7 @@ fn label(w: &dyn WorkloadRun) -> String {
 }
 
 /// The worker's side: builds nothing (the caller has built `workloads` as the parent did),
-/// says it is ready, estimates the clock when asked ([`CLOCK`]), then measures each slice it
+/// says it is ready, estimates the clock when the parent asks, then measures each slice it
 /// is sent and hands back that slice's times per slot, until its input ends. `index` is its
 /// fork.
 pub fn serve(

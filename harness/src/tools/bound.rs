@@ -62,7 +62,8 @@ pub struct Tools {
     /// Its version line and the CPU model it uses for this host.
     pub version: String,
     pub model: String,
-    /// Whether this core loads on three ports where the model has two ([`three_load_ports`]).
+    /// Whether this core loads on three ports where the model has two: an AVX-512 core with
+    /// AVX512-FP16, Sapphire Rapids and later.
     pub three_load_ports: bool,
 }
 
