@@ -5,7 +5,7 @@
 //! (`vpsllvq`, `vshl`).
 //!
 //! AVX-512 keeps a body of its own ([`super::avx512::calculated`]): mask registers make it a
-//! shorter program (24 vector instructions per vector against this body's 33), not the same
+//! shorter program (23 vector instructions per vector against this body's 33), not the same
 //! one at twice the width.
 //!
 //! Source: new, after seed `000_25ad13ed25e2ec35.txt` § Pure Calculation (see

@@ -4,11 +4,15 @@
 //! CPU features: AVX-512F. As in [`super::super::lane_calculated`] (the body AVX2 and NEON
 //! share), the multiply by the isolated lowest bit of `btwn` is a left shift by the smaller
 //! square (`_mm512_sllv_epi64`), but AVX-512 simplifies the rest, which is why it keeps a body
-//! of its own: 24 vector instructions per eight pairs where the shared body takes 33: the smaller square is a native unsigned 64-bit minimum
-//! (`_mm512_min_epu64`), and each of the seed's `zero - 1` line selectors is a test into a mask
-//! register that picks its line mask (`_mm512_testn_epi64_mask`, `_mm512_mask_mov_epi64`).
-//! Two distinct squares share at most one line, so at most one selector picks a mask for
-//! them; for equal squares `btwn` is empty, whatever is picked.
+//! of its own: 23 vector instructions per eight pairs where the shared body takes 33.
+//! - The smaller and the larger square are native unsigned 64-bit minimum and maximum
+//!   (`_mm512_min_epu64`, `_mm512_max_epu64`).
+//! - Each of the seed's `zero - 1` line selectors is a test into a mask register that picks
+//!   its line mask (`_mm512_testn_epi64_mask`, `_mm512_mask_mov_epi64`). Two distinct squares
+//!   share at most one line, so at most one selector picks a mask for them.
+//! - Of the seed's `btwn`, only the squares below the larger are kept (`_mm512_andnot_si512`):
+//!   no line mask holds a1, so the shifted line holds nothing at or below the smaller square.
+//!   For equal squares nothing is below the larger, whatever is picked.
 
 use crate::families::in_between::InBetween;
 use crate::framework::cpu::Avx512;
@@ -52,7 +56,8 @@ impl LaneKernel<8> for CalculatedAvx512 {
     }
 }
 
-/// The seed's formula, lane-wise, with mask registers. See [`crate::families::in_between::calculated`].
+/// The seed's formula, lane-wise, with mask registers. See
+/// [`crate::families::in_between::calculated`].
 #[target_feature(enable = "avx512f")]
 #[inline]
 fn eight(pairs: __m512i) -> __m512i {
@@ -63,7 +68,6 @@ fn eight(pairs: __m512i) -> __m512i {
     let seven = _mm512_set1_epi64(7);
     let fifteen = _mm512_set1_epi64(15);
 
-    let btwn = _mm512_xor_si512(_mm512_sllv_epi64(ones, sq1), _mm512_sllv_epi64(ones, sq2));
     let file = _mm512_sub_epi64(_mm512_and_si512(sq2, seven), _mm512_and_si512(sq1, seven));
     let rank = _mm512_srli_epi64::<3>(_mm512_sub_epi64(_mm512_or_si512(sq2, seven), sq1));
 
@@ -77,7 +81,30 @@ fn eight(pairs: __m512i) -> __m512i {
     line = _mm512_mask_mov_epi64(line, diagonal, _mm512_set1_epi64(B2G7));
     line = _mm512_mask_mov_epi64(line, anti, _mm512_set1_epi64(H1B7));
 
-    // Shift by the smaller square instead of multiplying by its bit.
+    // Shift by the smaller square instead of multiplying by its bit; keep what is below the
+    // larger.
     let smaller = _mm512_min_epu64(sq1, sq2);
-    _mm512_and_si512(_mm512_sllv_epi64(line, smaller), btwn)
+    let larger = _mm512_max_epu64(sq1, sq2);
+    _mm512_andnot_si512(
+        opaque(_mm512_sllv_epi64(ones, larger)),
+        _mm512_sllv_epi64(line, smaller),
+    )
+}
+
+/// `vector` unchanged, through an empty `asm!` block. Seeing all ones shifted left, the
+/// compiler rewrites the `vpandnq` that uses it into a masked one under a compare of the count
+/// with 64, an instruction more, though `vpsllvq` already gives zero for counts above 63.
+#[target_feature(enable = "avx512f")]
+#[inline]
+fn opaque(mut vector: __m512i) -> __m512i {
+    // SAFETY: the template is empty: it names the register and leaves it, memory, the stack
+    // and the flags as they are.
+    unsafe {
+        core::arch::asm!(
+            "/* {0} */",
+            inout(zmm_reg) vector,
+            options(pure, nomem, nostack, preserves_flags)
+        );
+    }
+    vector
 }
