@@ -31,6 +31,7 @@ use crate::board::position::Position;
 use crate::families::movegen::configs::{self, Choice, ConfigError, ConfigVisitor, Dimension};
 use crate::families::movegen::{self, Config};
 use crate::framework::cpu::{Cpu, Unsupported};
+use crate::framework::family::erased::Erase;
 use crate::framework::family::{Descriptor, Family, Kernel, Source, Visitor};
 use core::fmt;
 use std::sync::OnceLock;
@@ -226,15 +227,15 @@ impl Family for PerftFamily {
         Self::runnable(variant, cpu)?;
         match variant {
             PerftVariant::Generator { choice, .. } => {
-                configs::visit(choice, cpu, AsKernel(visitor)).map_err(|error| match error {
+                configs::visit(choice, cpu, AsKernel(Erase(visitor))).map_err(|error| match error {
                     ConfigError::Unsupported { why, .. } => why,
                     other => unreachable!("a registered configuration: {other}"),
                 })
             }
             #[cfg(feature = "peers")]
-            PerftVariant::CozyChess => Ok(visitor.visit(peers::CozyChess::prepared())),
+            PerftVariant::CozyChess => Ok(Erase(visitor).visit(peers::CozyChess::prepared())),
             #[cfg(feature = "peers")]
-            PerftVariant::Chess => Ok(visitor.visit(peers::Chess::prepared())),
+            PerftVariant::Chess => Ok(Erase(visitor).visit(peers::Chess::prepared())),
         }
     }
 

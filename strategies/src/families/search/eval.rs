@@ -181,9 +181,55 @@ struct Attacks {
     all: u64,
 }
 
-/// The evaluation of `position`, from the side to move's point of view (see [the module](self)).
+/// The techniques the evaluation calls, taken from a configuration: its slider, knight,
+/// pawn-structure and attack-span techniques. The evaluation is compiled for these four alone
+/// ([`Evaluate`]), so configurations that differ only in a technique it does not call share
+/// one compiled evaluation.
+#[derive(Clone, Copy)]
+pub(crate) struct Evaluator<S, N, P, A> {
+    slider: S,
+    knights: N,
+    pawns: P,
+    spans: A,
+}
+
+impl<S, N, P, A> Evaluator<S, N, P, A> {
+    /// The evaluation's techniques of `config`.
+    #[inline(always)]
+    pub(crate) fn of<C>(config: C) -> Self
+    where
+        C: SearchConfig<Slider = S, Knights = N, Pawns = P, Spans = A>,
+    {
+        Evaluator {
+            slider: config.slider(),
+            knights: config.knights(),
+            pawns: config.pawns(),
+            spans: config.spans(),
+        }
+    }
+}
+
+/// An evaluation: [`Evaluator`] with its techniques' traits, as one bound.
+pub(crate) trait Evaluate: Copy {
+    /// The evaluation of `position`, from the side to move's point of view (see
+    /// [the module](self)).
+    fn evaluate(self, position: &Position) -> i32;
+}
+
+impl<S: Slider, N: KnightAttacks, P: PawnStructure, A: AttackSpans> Evaluate
+    for Evaluator<S, N, P, A>
+{
+    #[inline(always)]
+    fn evaluate(self, position: &Position) -> i32 {
+        evaluate(self, position)
+    }
+}
+
 #[inline(always)]
-pub(crate) fn evaluate<C: SearchConfig>(config: C, position: &Position) -> i32 {
+fn evaluate<S: Slider, N: KnightAttacks, P: PawnStructure, A: AttackSpans>(
+    config: Evaluator<S, N, P, A>,
+    position: &Position,
+) -> i32 {
     let occupied = position.occupied();
     let white_pawns = position.pieces(Colour::White, Piece::Pawn);
     let black_pawns = position.pieces(Colour::Black, Piece::Pawn);
@@ -206,8 +252,7 @@ pub(crate) fn evaluate<C: SearchConfig>(config: C, position: &Position) -> i32 {
         }
     }
     // Mobility and the attacks on the king's zone, per piece.
-    let slider = config.slider();
-    let knights = config.knights();
+    let (slider, knights) = (config.slider, config.knights);
     for colour in Colour::ALL {
         let (us, them) = (colour.index(), (!colour).index());
         let safe = !(position.colour(colour).0 | pawn_attacks[them]);
@@ -273,11 +318,11 @@ pub(crate) fn evaluate<C: SearchConfig>(config: C, position: &Position) -> i32 {
         score[us] += HANGING * (pieces & a.all & !attacks[them].all).count_ones() as i32;
     }
     // Pawns.
-    let structure = config.pawns().structure(Pawns {
+    let structure = config.pawns.structure(Pawns {
         white: white_pawns,
         black: black_pawns,
     });
-    let spans = config.spans();
+    let spans = config.spans;
     let all_pawns = white_pawns.0 | black_pawns.0;
     for colour in Colour::ALL {
         let us = colour.index();

@@ -22,6 +22,7 @@ use crate::board::position::{Move, Position};
 use crate::families::movegen::configs::Dimension as GeneratorDimension;
 use crate::framework::answer::{Answer, Part};
 use crate::framework::cpu::{Cpu, Unsupported};
+use crate::framework::family::erased::Erase;
 use crate::framework::family::{Descriptor, Family, Kernel, Source, Visitor};
 use core::cell::RefCell;
 use core::fmt;
@@ -124,15 +125,21 @@ thread_local! {
 pub fn with_table<R>(mib: usize, f: impl FnOnce(&mut TranspositionTable) -> R) -> R {
     TABLES.with(|tables| {
         let mut tables = tables.borrow_mut();
-        let index = match tables.iter().position(|t| t.mib() == mib.max(1)) {
-            Some(index) => index,
-            None => {
-                tables.push(TranspositionTable::new(mib));
-                tables.len() - 1
-            }
-        };
+        let index = table_index(&mut tables, mib);
         f(&mut tables[index])
     })
+}
+
+/// The index in `tables` of the table of `mib` MiB, made if missing (not generic: one copy for
+/// every caller of [`with_table`]).
+fn table_index(tables: &mut Vec<TranspositionTable>, mib: usize) -> usize {
+    match tables.iter().position(|t| t.mib() == mib.max(1)) {
+        Some(index) => index,
+        None => {
+            tables.push(TranspositionTable::new(mib));
+            tables.len() - 1
+        }
+    }
 }
 
 /// The search with configuration `C`, as a kernel.
@@ -166,28 +173,35 @@ impl<C: SearchConfig> Kernel<SearchFamily> for SearchKernel<C> {
     /// Runs the query's search traced, under this configuration and under the default, and
     /// says where their trees part ([`first_difference`]), with both principal variations.
     fn explain(self, query: SearchQuery) -> Option<String> {
-        let (expected, expected_trace) = trace(configs::default_config(), &query);
-        let (got, got_trace) = trace(self.0, &query);
-        let line = |r: &SearchResult| {
-            let moves: Vec<String> = r.pv.iter().map(Move::to_string).collect();
-            format!("{} ({}, {} nodes)", moves.join(" "), r.score, r.nodes)
-        };
-        let parted = first_difference(&expected_trace, &got_trace)?;
-        let planted = if planted::active() {
-            format!(
-                "\nTEST ONLY: {}=1 is set: {}'s rook attacks never include e5",
-                planted::VARIABLE,
-                planted::VARIANT
-            )
-        } else {
-            String::new()
-        };
-        Some(format!(
-            "{parted}\nprincipal variation, default: {}\nprincipal variation, here: {}{planted}",
-            line(&expected),
-            line(&got)
-        ))
+        parting(&query, trace(self.0, &query))
     }
+}
+
+/// Where the traced search `got` of `query` parts from the default configuration's, with both
+/// principal variations; `None` where it does not (not generic: one copy for every
+/// configuration's [`Kernel::explain`]).
+fn parting(query: &SearchQuery, got: (SearchResult, Vec<NodeTrace>)) -> Option<String> {
+    let (expected, expected_trace) = trace(configs::default_config(), query);
+    let (got, got_trace) = got;
+    let line = |r: &SearchResult| {
+        let moves: Vec<String> = r.pv.iter().map(Move::to_string).collect();
+        format!("{} ({}, {} nodes)", moves.join(" "), r.score, r.nodes)
+    };
+    let parted = first_difference(&expected_trace, &got_trace)?;
+    let planted = if planted::active() {
+        format!(
+            "\nTEST ONLY: {}=1 is set: {}'s rook attacks never include e5",
+            planted::VARIABLE,
+            planted::VARIANT
+        )
+    } else {
+        String::new()
+    };
+    Some(format!(
+        "{parted}\nprincipal variation, default: {}\nprincipal variation, here: {}{planted}",
+        line(&expected),
+        line(&got)
+    ))
 }
 
 /// Every variant: each dimension's techniques in their families' order.
@@ -338,9 +352,9 @@ impl Family for SearchFamily {
     ) -> Result<V::Output, Unsupported> {
         Self::runnable(variant, cpu)?;
         if planted::applies(variant) {
-            return Ok(visitor.visit(SearchKernel(planted::config())));
+            return Ok(Erase(visitor).visit(SearchKernel(planted::config())));
         }
-        configs::visit(variant.choice, cpu, AsKernel(visitor)).map_err(|error| match error {
+        configs::visit(variant.choice, cpu, AsKernel(Erase(visitor))).map_err(|error| match error {
             ConfigError::Unsupported { why, .. } => why,
             other => unreachable!("a registered configuration: {other}"),
         })

@@ -1,7 +1,7 @@
 //! The search proper: iterative deepening over a principal variation search, and the
 //! quiescence search at its leaves (see [the module](super) for what each does).
 
-use super::eval::evaluate;
+use super::eval::{Evaluate, Evaluator};
 use super::moves::{Entry, Kind, MoveList};
 use super::see::{see, victim, VALUES};
 use super::tt::{Bound, TranspositionTable};
@@ -166,7 +166,7 @@ impl Isa for Portable {
 
     #[inline(always)]
     fn evaluate<C: SearchConfig>(self, config: C, position: &Position) -> i32 {
-        portable_evaluate(config, position)
+        portable_evaluate(Evaluator::of(config), position)
     }
 }
 
@@ -181,8 +181,8 @@ fn portable_quiesce<C: SearchConfig>(s: &mut Searcher<'_, C, Portable>, node: No
 }
 
 #[inline(never)]
-fn portable_evaluate<C: SearchConfig>(config: C, position: &Position) -> i32 {
-    evaluate(config, position)
+fn portable_evaluate<E: Evaluate>(evaluator: E, position: &Position) -> i32 {
+    evaluator.evaluate(position)
 }
 
 /// Proof that this CPU has POPCNT, BMI1, BMI2 and AVX2.
@@ -218,7 +218,7 @@ impl Isa for Avx2Bmi2 {
     #[inline(always)]
     fn evaluate<C: SearchConfig>(self, config: C, position: &Position) -> i32 {
         // SAFETY: as above.
-        unsafe { avx2_evaluate(config, position) }
+        unsafe { avx2_evaluate(Evaluator::of(config), position) }
     }
 }
 
@@ -239,8 +239,8 @@ fn avx2_quiesce<C: SearchConfig>(s: &mut Searcher<'_, C, Avx2Bmi2>, node: Node<'
 #[cfg(all(target_arch = "x86_64", not(debug_assertions)))]
 #[inline(never)]
 #[target_feature(enable = "popcnt,bmi1,bmi2,avx2")]
-fn avx2_evaluate<C: SearchConfig>(config: C, position: &Position) -> i32 {
-    evaluate(config, position)
+fn avx2_evaluate<E: Evaluate>(evaluator: E, position: &Position) -> i32 {
+    evaluator.evaluate(position)
 }
 
 /// A node to search: the position, its hash, the side to move's checkers and pins (the parent

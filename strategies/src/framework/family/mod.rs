@@ -6,8 +6,12 @@
 //!
 //! Dispatch is paid once per batch: `visit` matches on the variant once and hands the visitor
 //! a concrete [`Kernel`] type, so the visitor's loop is compiled separately for every variant
-//! and the per-query call is inlined, never made through a function pointer or `dyn`.
+//! and the per-query call is inlined, never made through a function pointer or `dyn`. The
+//! families whose query is a whole perft or search hand the visitor one type instead
+//! ([`erased`]): their batch is reached through one virtual call, and its queries' loop is
+//! still each variant's own.
 
+pub mod erased;
 pub mod pieces;
 pub mod table;
 
