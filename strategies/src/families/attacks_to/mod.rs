@@ -193,7 +193,7 @@ crate::framework::family::table::family! {
         },
         SuperPieceKoggeStoneAvx2 {
             name: "super_piece_kogge_stone_avx2",
-            summary: "super-piece: leaper tables, rook and bishop attacks by Kogge-Stone in one __m256i each",
+            summary: "super-piece: leaper tables, rook and bishop attacks by Kogge-Stone, the four directions of each sign in one __m256i",
             needs: avx2,
             kernel: SuperPiece(crate::families::sliders::avx2::kogge_stone::KoggeStoneAvx2::new(avx2)),
             source: SUPER_PIECE,
@@ -201,7 +201,7 @@ crate::framework::family::table::family! {
         },
         SuperPieceKoggeStoneAvx512 {
             name: "super_piece_kogge_stone_avx512",
-            summary: "super-piece: leaper tables, rook and bishop attacks by Kogge-Stone in one __m512i each",
+            summary: "super-piece: leaper tables, rook and bishop attacks by one Kogge-Stone fill of their eight directions in one __m512i",
             needs: avx512,
             kernel: SuperPiece(crate::families::sliders::avx512::kogge_stone::KoggeStoneAvx512::new(avx512)),
             source: SUPER_PIECE,

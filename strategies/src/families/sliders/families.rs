@@ -201,7 +201,7 @@ crate::framework::family::table::family! {
         },
         KoggeStoneAvx2 {
             name: "kogge_stone_avx2",
-            summary: "one query, the Kogge-Stone fill of four directions in one __m256i (sllv/srlv)",
+            summary: "one query, the Kogge-Stone fill of four directions in one __m256i (sllv/srlv); a queen's eight in two, one per sign",
             needs: avx2,
             kernel: super::avx2::kogge_stone::KoggeStoneAvx2::new(avx2),
             source: Source::New,

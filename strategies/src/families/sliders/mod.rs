@@ -121,6 +121,14 @@ pub trait Slider: Copy {
         self.rook(square, occupied) | self.bishop(square, occupied)
     }
 
+    /// A rook's and a bishop's attacks from `square`, the rook's first: what the super-piece
+    /// asks ([`attacks_to`](crate::families::attacks_to)). The default is the two lookups; a
+    /// technique that finds both in one pass overrides it.
+    #[inline(always)]
+    fn rook_and_bishop(self, square: Square, occupied: Bitboard) -> (Bitboard, Bitboard) {
+        (self.rook(square, occupied), self.bishop(square, occupied))
+    }
+
     /// Runs `job` inside a function compiled with the CPU features the technique needs, and
     /// returns its result; a portable technique simply runs it.
     ///

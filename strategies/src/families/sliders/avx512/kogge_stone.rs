@@ -13,7 +13,9 @@
 //! - One query ([`Slider::rook`](crate::families::sliders::Slider::rook), [`Slider::bishop`](crate::families::sliders::Slider::bishop), [`Slider::queen`](crate::families::sliders::Slider::queen)): lanes 0..=3 hold
 //!   the rook's directions and lanes 4..=7 the bishop's. A rook query starts the fill in lanes
 //!   0..=3 only and a bishop query in lanes 4..=7, so a queen costs no more; the lanes are
-//!   ORed together at the end (`_mm512_reduce_or_epi64`).
+//!   ORed together at the end (`_mm512_reduce_or_epi64`). A rook and a bishop on one square
+//!   ([`Slider::rook_and_bishop`](crate::families::sliders::Slider::rook_and_bishop), what the
+//!   super-piece asks) are one fill of all eight lanes, each piece's four ORed apart.
 //! - A batch runs two queries of one piece per register, the first in the even lanes and the
 //!   second in the odd, a direction per pair of lanes: every lane works, and the reduction is
 //!   two folds of the register in half (256 and 128 bits), leaving both answers side by side.
@@ -109,6 +111,35 @@ fn attacks(square: Square, occupied: Bitboard, lanes: __mmask8) -> Bitboard {
     Bitboard(_mm512_reduce_or_epi64(fill(generator, occupied, &QUEEN)) as u64)
 }
 
+/// The rook's attacks from `square` and, through `bishop`, the bishop's: one fill of all eight
+/// lanes, the rook's four and the bishop's four each ORed. Not a pair returned, for the reason
+/// the AVX2 kernel's `rook_and_bishop` gives.
+#[target_feature(enable = "avx512f")]
+#[inline]
+fn rook_and_bishop(square: Square, occupied: Bitboard, bishop: &mut Bitboard) -> Bitboard {
+    let slider = Bitboard::from_square(square).0 as i64;
+    let eight = fill(
+        _mm512_set1_epi64(slider),
+        _mm512_set1_epi64(occupied.0 as i64),
+        &QUEEN,
+    );
+    let (rook, bishops) = (
+        _mm512_castsi512_si256(eight),
+        _mm512_extracti64x4_epi64::<1>(eight),
+    );
+    // Per 128-bit half: [rook 0 | rook 1, bishop 0 | bishop 1], then [.. 2 | .. 3].
+    let pairs = _mm256_or_si256(
+        _mm256_unpacklo_epi64(rook, bishops),
+        _mm256_unpackhi_epi64(rook, bishops),
+    );
+    let both = _mm_or_si128(
+        _mm256_castsi256_si128(pairs),
+        _mm256_extracti128_si256::<1>(pairs),
+    );
+    *bishop = Bitboard(_mm_extract_epi64::<1>(both) as u64);
+    Bitboard(_mm_cvtsi128_si64(both) as u64)
+}
+
 /// The attacks of two queries of one piece (`lanes`: [`ROOK_PAIR`] or [`BISHOP_PAIR`]), the
 /// first in the even lanes and the second in the odd.
 #[target_feature(enable = "avx512f")]
@@ -162,6 +193,10 @@ crate::families::sliders::support::held::feature_slider! {
         rook(square, occupied) => attacks(square, occupied, ROOK_LANES),
         bishop(square, occupied) => attacks(square, occupied, BISHOP_LANES),
         queen(square, occupied) => attacks(square, occupied, ROOK_LANES | BISHOP_LANES),
+        rook_and_bishop(square, occupied) => {
+            let mut bishop = Bitboard::EMPTY;
+            (rook_and_bishop(square, occupied, &mut bishop), bishop)
+        },
         rook_batch(queries, out) => batch(queries, out, &ROOK_PAIR),
         bishop_batch(queries, out) => batch(queries, out, &BISHOP_PAIR),
         queen_batch(queries, out) => queen_batch(queries, out),

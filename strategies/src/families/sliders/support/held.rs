@@ -69,7 +69,7 @@ macro_rules! feature_slider {
         }
     };
 
-    // A single query (`rook`, `bishop`, `queen`) or a batch (`*_batch`).
+    // A single query (`rook`, `bishop`, `queen`, `rook_and_bishop`) or a batch (`*_batch`).
     (@method rook($($a:ident),*) => $call:expr) => {
         $crate::families::sliders::support::held::feature_slider!(@one rook($($a),*) => $call);
     };
@@ -78,6 +78,17 @@ macro_rules! feature_slider {
     };
     (@method queen($($a:ident),*) => $call:expr) => {
         $crate::families::sliders::support::held::feature_slider!(@one queen($($a),*) => $call);
+    };
+    (@method rook_and_bishop($square:ident, $occupied:ident) => $call:expr) => {
+        #[inline]
+        fn rook_and_bishop(
+            self,
+            $square: $crate::board::square::Square,
+            $occupied: $crate::board::bitboard::Bitboard,
+        ) -> ($crate::board::bitboard::Bitboard, $crate::board::bitboard::Bitboard) {
+            // SAFETY: `self.0` is the feature's token, which exists only if it was detected.
+            unsafe { $call }
+        }
     };
     (@method $batch:ident($($a:ident),*) => $call:expr) => {
         $crate::families::sliders::support::held::feature_slider!(@batch $batch($($a),*) => $call);
