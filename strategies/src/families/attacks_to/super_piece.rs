@@ -25,13 +25,13 @@ pub fn attackers<S: Slider>(slider: S, position: &Position, square: Square) -> B
     let queens = position.kind(Piece::Queen);
     let rooks_queens = position.kind(Piece::Rook) | queens;
     let bishops_queens = position.kind(Piece::Bishop) | queens;
-    let (rook, bishop) = slider.rook_and_bishop(square, occupied);
-    (leapers::pawn(Colour::White, square) & position.pieces(Colour::Black, Piece::Pawn))
+    let leaping = (leapers::pawn(Colour::White, square)
+        & position.pieces(Colour::Black, Piece::Pawn))
         | (leapers::pawn(Colour::Black, square) & position.pieces(Colour::White, Piece::Pawn))
         | (leapers::knight(square) & position.kind(Piece::Knight))
-        | (leapers::king(square) & position.kind(Piece::King))
-        | (bishop & bishops_queens)
-        | (rook & rooks_queens)
+        | (leapers::king(square) & position.kind(Piece::King));
+    let (rook, bishop) = slider.rook_and_bishop(square, occupied);
+    leaping | (bishop & bishops_queens) | (rook & rooks_queens)
 }
 
 /// The super-piece with slider technique `S`. As zero-sized as `S` (a token at most).

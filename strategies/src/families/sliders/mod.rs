@@ -122,11 +122,14 @@ pub trait Slider: Copy {
     }
 
     /// A rook's and a bishop's attacks from `square`, the rook's first: what the super-piece
-    /// asks ([`attacks_to`](crate::families::attacks_to)). The default is the two lookups; a
-    /// technique that finds both in one pass overrides it.
+    /// asks ([`attacks_to`](crate::families::attacks_to)). The default is the two lookups, the
+    /// bishop's first: the order the super-piece made them in before this method, whose
+    /// instruction counts the regression gate holds. A technique that finds both in one pass
+    /// overrides it.
     #[inline(always)]
     fn rook_and_bishop(self, square: Square, occupied: Bitboard) -> (Bitboard, Bitboard) {
-        (self.rook(square, occupied), self.bishop(square, occupied))
+        let bishop = self.bishop(square, occupied);
+        (self.rook(square, occupied), bishop)
     }
 
     /// Runs `job` inside a function compiled with the CPU features the technique needs, and
