@@ -58,6 +58,7 @@ fn samples(family: &'static str, variant: &'static str, w: Workload, ns: f64) ->
         requires: vec![],
         workload: w,
         ns_per_op: rounds,
+        round_ghz: Vec::new(),
         sweeps: vec![ROUNDS / 4; 4],
         forks: Vec::new(),
         same_code_as: None,
@@ -67,7 +68,7 @@ fn samples(family: &'static str, variant: &'static str, w: Workload, ns: f64) ->
 }
 
 fn record(samples: &[Samples]) -> Record {
-    let analysis = analyze(samples, None, &[]);
+    let analysis = analyze(samples);
     let (measurements, ranks, controls) =
         (analysis.measurements, analysis.ranks, analysis.controls);
     Record {
@@ -89,6 +90,7 @@ fn record(samples: &[Samples]) -> Record {
         },
         clock: None,
         fork_clocks: vec![],
+        round_clocks: vec![],
         outliers: vec![],
         resolution: None,
         simd_speedups: simd_speedups(&measurements),

@@ -50,6 +50,7 @@ pub fn synthetic_record_with(brand: &str, started_utc: &str, options: Options) -
                 table_bytes: 0,
                 workload,
                 ns_per_op: vec![0.5, 0.6, 0.55],
+                round_ghz: Vec::new(),
                 sweeps: Vec::new(),
                 forks: Vec::new(),
                 same_code_as: None,
@@ -78,6 +79,7 @@ pub fn synthetic_record_with(brand: &str, started_utc: &str, options: Options) -
                     table_bytes: d.table_bytes,
                     workload,
                     ns_per_op: rounds,
+                    round_ghz: Vec::new(),
                     sweeps: Vec::new(),
                     forks: Vec::new(),
                     same_code_as: None,
@@ -101,7 +103,7 @@ pub fn synthetic_record_with(brand: &str, started_utc: &str, options: Options) -
     let mut synthetic = Synthetic(Vec::new(), options);
     Families::for_each(&mut synthetic);
     let samples = synthetic.0;
-    let analysis = analyze(&samples, None, &[]);
+    let analysis = analyze(&samples);
     let (measurements, ranks, controls) =
         (analysis.measurements, analysis.ranks, analysis.controls);
     let mut machine = Machine::detect();
@@ -125,6 +127,7 @@ pub fn synthetic_record_with(brand: &str, started_utc: &str, options: Options) -
         },
         clock: None,
         fork_clocks: vec![],
+        round_clocks: vec![],
         outliers: vec![],
         resolution: None,
         simd_speedups: simd_speedups(&measurements),

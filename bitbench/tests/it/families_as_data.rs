@@ -190,7 +190,7 @@ fn one_more_line_in_the_list_is_all_a_family_needs() {
     assert!(samples
         .iter()
         .any(|s| s.twin && s.variant == "count_ones-aa" && s.same_code_as == Some("count_ones")));
-    let analysis = analyze(&samples, None, &[]);
+    let analysis = analyze(&samples);
     let (measurements, ranks) = (analysis.measurements, analysis.ranks);
     assert!(measurements.iter().all(|m| m.family == "toy"));
     assert_eq!(ranks.len(), 2);

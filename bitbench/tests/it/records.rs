@@ -105,21 +105,18 @@ fn below_the_floor_is_suspect() {
         requires: vec![],
         workload,
         ns_per_op: vec![ns, ns, ns],
+        round_ghz: Vec::new(),
         sweeps: Vec::new(),
         forks: Vec::new(),
         same_code_as: None,
         twin: false,
         baseline_of: None,
     };
-    let measurements = analyze(
-        &[
-            sample(FLOOR, true, 1.0),
-            sample("deleted", false, 0.2),
-            sample("fine", false, 1.5),
-        ],
-        None,
-        &[],
-    )
+    let measurements = analyze(&[
+        sample(FLOOR, true, 1.0),
+        sample("deleted", false, 0.2),
+        sample("fine", false, 1.5),
+    ])
     .measurements;
     let suspect = |name: &str| {
         measurements
@@ -173,6 +170,19 @@ fn bad_records_are_rejected_with_the_file_and_the_problem() {
     assert!(
         newer.to_string().contains("newer than this bitbench reads"),
         "{newer}"
+    );
+
+    let mut clocked = synthetic_record();
+    clocked.round_clocks = vec![harness::record::RoundClocks {
+        family: "knight_attacks".into(),
+        workload: "uniform/throughput".into(),
+        ghz: vec![3.7, 0.0],
+    }];
+    let impossible_clock = rejection(&clocked.to_json());
+    assert!(
+        matches!(&impossible_clock, RecordError::Invalid { field, .. }
+            if field == "round_clocks[0].ghz"),
+        "{impossible_clock}"
     );
 
     let dir = tempfile::tempdir().unwrap();

@@ -10,7 +10,7 @@ use crate::record::analysis::{
     compare_within_workload, kept, workload_key, workload_label, WorkloadKey, ROUND_DIGITS,
 };
 use crate::record::judge::judge;
-use crate::record::{ClockEstimate, FamilyControl, Interval, Measurement, Outlier, Rank};
+use crate::record::{FamilyControl, Interval, Measurement, Outlier, Rank, RoundClocks};
 use std::collections::BTreeMap;
 
 /// What a run's samples come to.
@@ -21,20 +21,28 @@ pub struct Analysis {
     pub controls: Vec<FamilyControl>,
     /// Measurements one fork measured apart from the others.
     pub outliers: Vec<Outlier>,
+    /// The clock at each round of each workload.
+    pub round_clocks: Vec<RoundClocks>,
 }
 
 /// Turns raw samples into measurements (statistics, intervals, ratios, floor multiples,
-/// suspects, cycles), the families' A/A controls, the ties, each family's ranking and the
-/// per-process outliers. `clock` is the run's estimate; `fork_clocks` each fork's, by which a
-/// fork's rounds are converted to cycles (empty when one process measured).
-pub fn analyze(
-    samples: &[Samples],
-    clock: Option<&ClockEstimate>,
-    fork_clocks: &[Option<ClockEstimate>],
-) -> Analysis {
-    let mut measurements: Vec<Measurement> = samples
+/// suspects, cycles at each round's clock), the families' A/A controls, the ties, each family's
+/// ranking and the per-process outliers.
+pub fn analyze(samples: &[Samples]) -> Analysis {
+    let mut measurements: Vec<Measurement> = samples.iter().filter_map(measurement).collect();
+    // The floor runs in every round of every workload, so its samples carry the workload's.
+    let round_clocks = samples
         .iter()
-        .filter_map(|s| measurement(s, clock, fork_clocks))
+        .filter(|s| s.floor && !s.round_ghz.is_empty())
+        .map(|s| RoundClocks {
+            family: s.family.into(),
+            workload: s.workload.label(),
+            ghz: s
+                .round_ghz
+                .iter()
+                .map(|&g| round_significant(g, 4))
+                .collect(),
+        })
         .collect();
     let outliers = measurements
         .iter()
@@ -71,30 +79,24 @@ pub fn analyze(
         ranks,
         controls,
         outliers,
+        round_clocks,
     }
 }
 
-/// Each round's time in cycles, at the clock of the fork that measured it; `None` unless every
-/// fork of the rounds has an estimate.
-fn cycles_per_round(s: &Samples, fork_clocks: &[Option<ClockEstimate>]) -> Option<Vec<f64>> {
-    if s.forks.len() != s.sweeps.len() || s.sweeps.iter().sum::<usize>() != s.ns_per_op.len() {
-        return None;
-    }
-    let mut cycles = Vec::with_capacity(s.ns_per_op.len());
-    let mut rounds = s.ns_per_op.iter();
-    for (&fork, &length) in s.forks.iter().zip(&s.sweeps) {
-        let ghz = fork_clocks.get(fork)?.as_ref()?.ghz;
-        cycles.extend(rounds.by_ref().take(length).map(|ns| ns * ghz));
-    }
-    Some(cycles)
+/// Each round's time in cycles, at the clock of that round; `None` without a clock for every
+/// round.
+fn cycles_per_round(s: &Samples) -> Option<Vec<f64>> {
+    (!s.round_ghz.is_empty() && s.round_ghz.len() == s.ns_per_op.len()).then(|| {
+        s.ns_per_op
+            .iter()
+            .zip(&s.round_ghz)
+            .map(|(ns, ghz)| ns * ghz)
+            .collect()
+    })
 }
 
 /// One variant's measurement in one workload, before it is compared with the others.
-fn measurement(
-    s: &Samples,
-    clock: Option<&ClockEstimate>,
-    fork_clocks: &[Option<ClockEstimate>],
-) -> Option<Measurement> {
+fn measurement(s: &Samples) -> Option<Measurement> {
     let rounds: Vec<f64> = s
         .ns_per_op
         .iter()
@@ -106,11 +108,7 @@ fn measurement(
         forks: &s.forks,
     };
     let (low, high) = nested_median_interval_at(&rounds, layout, 0.95);
-    let cycles = match cycles_per_round(s, fork_clocks) {
-        Some(per_round) => median(&per_round).map(kept),
-        None if s.forks.is_empty() => clock.map(|c| kept(summary.median * c.ghz)),
-        None => None,
-    };
+    let cycles = cycles_per_round(s).and_then(|per_round| median(&per_round).map(kept));
     Some(Measurement {
         family: s.family.into(),
         variant: s.variant.into(),

@@ -6,6 +6,11 @@
 //! the clock estimate is `1 / slope`. The same fit is the self-check: if the timer can be
 //! believed, time grows linearly in k (R² > 0.99). The adds are inline assembly, so the
 //! compiler cannot fold them.
+//!
+//! The clock of a shared host can move while a process runs, and every kernel's time moves with
+//! it (docs/method.md, "Clock and self-check"). So the ladder at a process's start is the
+//! self-check, and what converts times to cycles is [`reference()`]: two rungs timed at both
+//! ends of every round, beside the kernels they convert.
 
 use crate::base::stats::{LineFit, Summary};
 use std::hint::black_box;
@@ -63,6 +68,31 @@ pub fn estimate(rounds: usize) -> Option<ClockEstimate> {
     })
 }
 
+/// Iterations of each rung of [`reference()`]: short enough to time at the ends of every round,
+/// long enough that the timer's own steps stay small beside the difference of the two rungs.
+const REFERENCE_ITERATIONS: u64 = 4096;
+
+/// The clock now, in GHz, from the difference between 32 and 16 dependent adds (which cancels
+/// the loop and the timer's fixed costs), each rung timed three times and the fastest kept (an
+/// interrupt only lengthens a time). `None` on architectures without the ladder.
+pub fn reference() -> Option<f64> {
+    if !SUPPORTED {
+        return None;
+    }
+    let fastest = |k: u32| {
+        (0..3)
+            .map(|_| {
+                let start = Instant::now();
+                black_box(chain(k, black_box(REFERENCE_ITERATIONS)));
+                start.elapsed().as_nanos() as f64
+            })
+            .fold(f64::INFINITY, f64::min)
+    };
+    let (short, long) = (fastest(16), fastest(32));
+    let ns_per_add = (long - short) / (16 * REFERENCE_ITERATIONS) as f64;
+    (ns_per_add > 0.0).then(|| 1.0 / ns_per_add)
+}
+
 /// `k` dependent adds, `iterations` times.
 fn chain(k: u32, iterations: u64) -> u64 {
     match k {
@@ -113,5 +143,23 @@ mod tests {
                 assert_eq!(chain(k, 10), 10 * k as u64);
             }
         }
+    }
+
+    /// The reference agrees with the ladder, within what a moving clock allows between them.
+    #[test]
+    fn reference_agrees_with_the_ladder() {
+        if !SUPPORTED {
+            return;
+        }
+        let ladder = estimate(5).expect("the ladder runs here");
+        let mut references: Vec<f64> = (0..9).filter_map(|_| reference()).collect();
+        references.sort_by(f64::total_cmp);
+        let reference = references[references.len() / 2];
+        let ratio = reference / ladder.ghz;
+        assert!(
+            (0.5..2.0).contains(&ratio),
+            "{reference} GHz against {}",
+            ladder.ghz
+        );
     }
 }

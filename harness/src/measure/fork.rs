@@ -10,7 +10,8 @@
 //! - Verification runs once, in the parent, before any fork starts; the forks only measure.
 //! - Each fork estimates its own clock first ([`crate::measure::clock`]), one fork after
 //!   another when the parent asks, so that no two estimates share the cores; the record keeps
-//!   every fork's estimate, and each round is converted to cycles with its own fork's.
+//!   every fork's estimate, its timer's self-check. Each slice comes back with the clock at
+//!   each of its rounds, which converts them to cycles.
 //! - The forks share the run's budget: each slice of the plan ([`Plan::sweeps`] per workload)
 //!   is split between the forks, which measure one after another, in an order rotated per
 //!   sweep, so that drift falls on all of them alike (and the `i`-th slice of every workload
@@ -31,7 +32,7 @@
 //! in its record and on its first line.
 
 use super::clock::{self, ClockEstimate};
-use super::{Halt, Interrupted, Plan, Progress, WorkloadRun};
+use super::{Halt, Interrupted, Plan, Progress, Slice, WorkloadRun};
 use serde::{Deserialize, Serialize};
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
@@ -150,15 +151,15 @@ pub fn serve(
             stop,
         )
         .map_err(|Interrupted| format!("fork {index}: interrupted"))?;
-        let mut slots = w.drain();
+        let mut slice = w.drain();
         if let Some((id, _, factor)) = &plant {
-            for (name, times) in w.names().iter().zip(&mut slots) {
+            for (name, times) in w.names().iter().zip(&mut slice.slots) {
                 if format!("{}/{name}", w.family()) == *id {
                     times.iter_mut().for_each(|t| *t *= factor);
                 }
             }
         }
-        say(json(&slots))?;
+        say(json(&slice))?;
     }
     Ok(())
 }
@@ -296,17 +297,17 @@ pub(super) fn measure_forked(
                 min_rounds: at.min_rounds,
                 max_rounds: at.max_rounds,
             }))?;
-            let slots: Vec<Vec<f64>> = fork.receive(stop)?;
-            if slots.len() != state.slots() {
+            let slice: Slice = fork.receive(stop)?;
+            if slice.slots.len() != state.slots() {
                 return Err(Halt::Failed(format!(
                     "fork {} measured {} slots of {}, not {}",
                     fork.index,
-                    slots.len(),
+                    slice.slots.len(),
                     labels[at.workload],
                     state.slots()
                 )));
             }
-            state.absorb(fork.index, slots);
+            state.absorb(fork.index, slice);
         }
         Ok(())
     })?;

@@ -154,6 +154,10 @@ pub struct Samples {
     pub requires: Vec<&'static str>,
     pub workload: Workload,
     pub ns_per_op: Vec<f64>,
+    /// The core clock in GHz at each round, by which its time becomes cycles
+    /// ([`clock::reference`] at the round's two ends, averaged); empty where the architecture
+    /// has no reference.
+    pub round_ghz: Vec<f64>,
     /// How many rounds each slice took, in the order they were measured (they sum to the
     /// number of rounds): one slice per sweep in one process, one per sweep and fork with
     /// forks.
@@ -267,6 +271,14 @@ impl SweepLines {
     }
 }
 
+/// One slice's rounds: each slot's time per query in each round, and the core clock at each
+/// round (see [`Samples::round_ghz`]).
+#[derive(Clone, Debug, Default, PartialEq, serde::Serialize, serde::Deserialize)]
+pub struct Slice {
+    pub slots: Vec<Vec<f64>>,
+    pub ghz: Vec<f64>,
+}
+
 /// A workload of any family, ready to be measured slice by slice. The one dynamic call per
 /// slice is outside every timed loop.
 pub trait WorkloadRun {
@@ -287,11 +299,12 @@ pub trait WorkloadRun {
     fn slots(&self) -> usize;
     /// Each slot's name (the floor's is [`FLOOR`]).
     fn names(&self) -> Vec<String>;
-    /// Takes the times measured so far, per slot, and forgets them (a fork's worker, after
-    /// each slice).
-    fn drain(&mut self) -> Vec<Vec<f64>>;
-    /// Adds one slice's times per slot, measured by fork `fork` (the parent of forks).
-    fn absorb(&mut self, fork: usize, slots: Vec<Vec<f64>>);
+    /// Takes the times measured so far, per slot, and the clock at each round, and forgets
+    /// them (a fork's worker, after each slice).
+    fn drain(&mut self) -> Slice;
+    /// Adds one slice's times per slot and clocks, measured by fork `fork` (the parent of
+    /// forks).
+    fn absorb(&mut self, fork: usize, slice: Slice);
     /// Frees what only measuring needs (drawn queries, eviction buffers) until the next slice.
     fn park(&mut self);
     /// The samples, per variant and the floor.
@@ -578,6 +591,8 @@ struct WorkloadState<F: Bench> {
     prepared: Prepared<F>,
     slots: Vec<Slot<F::Variant>>,
     samples: Vec<Vec<f64>>,
+    /// The clock at each round, in GHz.
+    ghz: Vec<f64>,
     /// Decides each round's order.
     order: ChaCha8Rng,
     rounds: usize,
@@ -593,6 +608,7 @@ impl<F: Bench> WorkloadState<F> {
         WorkloadState {
             prepared: workload.prepare::<F>(seed),
             samples: vec![Vec::new(); slots.len()],
+            ghz: Vec::new(),
             slots,
             order: inputs::rng(seed, &stream),
             rounds: 0,
@@ -657,16 +673,20 @@ impl<F: Bench> WorkloadRun for WorkloadState<F> {
             .collect()
     }
 
-    fn drain(&mut self) -> Vec<Vec<f64>> {
+    fn drain(&mut self) -> Slice {
         self.sweeps.clear();
-        self.samples.iter_mut().map(std::mem::take).collect()
+        Slice {
+            slots: self.samples.iter_mut().map(std::mem::take).collect(),
+            ghz: std::mem::take(&mut self.ghz),
+        }
     }
 
-    fn absorb(&mut self, fork: usize, slots: Vec<Vec<f64>>) {
-        let rounds = slots.first().map_or(0, Vec::len);
-        for (kept, new) in self.samples.iter_mut().zip(slots) {
+    fn absorb(&mut self, fork: usize, slice: Slice) {
+        let rounds = slice.slots.first().map_or(0, Vec::len);
+        for (kept, new) in self.samples.iter_mut().zip(slice.slots) {
             kept.extend(new);
         }
+        self.ghz.extend(slice.ghz);
         self.sweeps.push(rounds);
         self.forks.push(fork);
         self.rounds += rounds;
@@ -698,6 +718,8 @@ impl<F: Bench> WorkloadRun for WorkloadState<F> {
         }
         let start = Instant::now();
         let mut rounds = 0;
+        // The clock at each round's two ends, as close to its samples as it can be taken.
+        let mut before = clock::reference();
         while rounds < min_rounds || (start.elapsed() < budget && rounds < max_rounds) {
             if stop.load(Ordering::Relaxed) {
                 self.prepared.release();
@@ -709,6 +731,12 @@ impl<F: Bench> WorkloadRun for WorkloadState<F> {
                 let kept = self.sample(cpu, level, slot);
                 self.samples[slot].push(kept);
             }
+            let after = clock::reference();
+            self.ghz.extend(match (before, after) {
+                (Some(a), Some(b)) => Some((a + b) / 2.0),
+                (one, other) => one.or(other),
+            });
+            before = after.or(before);
             rounds += 1;
             self.rounds += 1;
         }
@@ -719,6 +747,13 @@ impl<F: Bench> WorkloadRun for WorkloadState<F> {
 
     fn into_samples(self: Box<Self>) -> Vec<Samples> {
         let workload = self.prepared.workload;
+        // Every round has its clock, or none has one (a round whose two ends both failed
+        // leaves the rounds unconverted rather than shifted).
+        let round_ghz = if self.ghz.len() == self.rounds {
+            self.ghz
+        } else {
+            Vec::new()
+        };
         let sweeps = self.sweeps;
         let forks = self.forks;
         let copies: Vec<&'static str> = F::same_code()
@@ -739,6 +774,7 @@ impl<F: Bench> WorkloadRun for WorkloadState<F> {
                     requires: Vec::new(),
                     workload,
                     ns_per_op,
+                    round_ghz: round_ghz.clone(),
                     sweeps: sweeps.clone(),
                     forks: forks.clone(),
                     same_code_as: None,

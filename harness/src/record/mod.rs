@@ -25,6 +25,10 @@
 //! judges every record older than 5 again on reading, with this build's rule
 //! ([`crate::record::judge::judge`]): its ratios' intervals, ties, controls and ranks (and,
 //! older than 3, its medians' intervals too); the file is never changed.
+//!
+//! A record may keep the clock at every round of every workload (`round_clocks`), at which its
+//! rounds were converted to cycles; older records converted each round at its process's
+//! estimate (`fork_clocks`), and are read as they are.
 
 pub mod analysis;
 pub mod io;
@@ -61,10 +65,16 @@ pub struct Record {
     /// The clock estimate of this run's parent process; `None` where the architecture has no
     /// add ladder.
     pub clock: Option<ClockEstimate>,
-    /// Each fork's clock estimate, in fork order (schema 4; empty when one process measured).
-    /// A fork's rounds are converted to cycles with its own.
+    /// Each fork's clock estimate, in fork order (schema 4; empty when one process measured):
+    /// its timer's self-check, and, in records without `round_clocks`, the clock its rounds
+    /// were converted to cycles with.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub fork_clocks: Vec<Option<ClockEstimate>>,
+    /// The core clock at each round of each workload, by which its rounds were converted to
+    /// cycles (optional in schema 7: older records converted each fork's rounds with that
+    /// fork's estimate).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub round_clocks: Vec<RoundClocks>,
     pub measurements: Vec<Measurement>,
     /// Per family, each variant's geometric mean of its ratios to the best, ranked.
     pub ranks: Vec<Rank>,
@@ -683,6 +693,17 @@ pub struct Rung {
     pub adds: u32,
     pub ns_per_iteration: f64,
     pub mad: f64,
+}
+
+/// One workload's clock at each of its rounds, in the order of its measurements' `rounds`.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RoundClocks {
+    pub family: String,
+    /// `distribution/mode`, plus `/E` under cache pressure.
+    pub workload: String,
+    /// GHz, from two rungs of the add ladder timed at the round's two ends.
+    pub ghz: Vec<f64>,
 }
 
 /// The clock estimate and the fit it comes from.

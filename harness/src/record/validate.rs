@@ -109,6 +109,14 @@ pub fn record(record: &Record) -> Result<(), Problem> {
             );
         }
     }
+    for (i, clocks) in record.round_clocks.iter().enumerate() {
+        if let Some(ghz) = clocks.ghz.iter().find(|g| !CLOCK_GHZ.contains(*g)) {
+            return problem(
+                format!("round_clocks[{i}].ghz"),
+                format!("{} GHz is outside 0.1 to 10 GHz", Shown(*ghz)),
+            );
+        }
+    }
     if record.measurements.is_empty() {
         return problem("measurements", "the record has no measurements");
     }

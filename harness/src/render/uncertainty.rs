@@ -10,6 +10,7 @@
 //!   ordered (the record's `tied_with_best`). A schema-1 record cannot call ties.
 //! - The A/A controls ([`control_lines`]): the same code under two names, and the placement
 //!   noise they show.
+//! - Cycles ([`cycles_note`]): estimates, and the clock each record converted its times with.
 
 use crate::record::{Interval, Measurement, Rank, Record};
 
@@ -283,6 +284,49 @@ pub fn explanation(record: &Record) -> Vec<String> {
 
 /// The mark after a spread that the differences between processes dominate.
 pub const BETWEEN: &str = "P";
+
+/// What a record's cycles per query are, and which clock converted them: each round's own
+/// (`round_clocks`), each process's estimate (`fork_clocks`, older records) or the run's.
+pub fn cycles_note(record: &Record) -> String {
+    let mut ghz: Vec<f64> = record
+        .round_clocks
+        .iter()
+        .flat_map(|c| c.ghz.iter().copied())
+        .collect();
+    if !ghz.is_empty() {
+        ghz.sort_by(f64::total_cmp);
+        let at = |q: f64| ghz[((ghz.len() - 1) as f64 * q).round() as usize];
+        return format!(
+            "cycles/op are estimates: each round's time times the clock at that round (two rungs \
+             of the add ladder timed at its two ends), the median of those; over this run's \
+             {} rounds the clock was {:.2} GHz at the median, {:.2} to {:.2} GHz from the 5th \
+             to the 95th percentile.",
+            ghz.len(),
+            at(0.5),
+            at(0.05),
+            at(0.95)
+        );
+    }
+    let forks: Vec<String> = record
+        .fork_clocks
+        .iter()
+        .map(|c| c.as_ref().map_or("?".into(), |c| format!("{:.2}", c.ghz)))
+        .collect();
+    if !forks.is_empty() {
+        return format!(
+            "cycles/op are estimates: each round's time times the clock its process estimated \
+             as it started ({} GHz), the median of those.",
+            forks.join(", ")
+        );
+    }
+    match &record.clock {
+        Some(c) => format!(
+            "cycles/op are estimates: ns/op times the clock estimated in this run ({:.2} GHz).",
+            c.ghz
+        ),
+        None => "No cycle estimates: this architecture has no clock estimate.".into(),
+    }
+}
 
 #[cfg(test)]
 mod tests {

@@ -62,7 +62,7 @@ pub fn record_of(
     clock: Option<ClockEstimate>,
     measured: &Measured,
 ) -> Record {
-    let analysis = analyze(&measured.samples, clock.as_ref(), &measured.fork_clocks);
+    let analysis = analyze(&measured.samples);
     let disabled: Vec<String> = facts
         .cpu
         .disabled()
@@ -91,6 +91,7 @@ pub fn record_of(
         },
         clock,
         fork_clocks: measured.fork_clocks.clone(),
+        round_clocks: analysis.round_clocks,
         outliers: analysis.outliers,
         simd_speedups: simd_speedups(&analysis.measurements),
         compiler: compiler_shares(&analysis.measurements, level.name()),

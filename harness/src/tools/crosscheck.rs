@@ -28,7 +28,7 @@ use crate::choose::select::Selection;
 use crate::measure::fork::Spawn;
 use crate::measure::workload::{Mode, Workload};
 use crate::measure::{measure_each, measured_variants, prepare_workload, slots, Plan, Progress};
-use crate::measure::{Halt, Interrupted, Samples, WorkloadRun};
+use crate::measure::{Halt, Interrupted, Samples, Slice, WorkloadRun};
 use crate::record::Interval;
 use rand::Rng;
 use rand_chacha::ChaCha8Rng;
@@ -300,16 +300,18 @@ impl<F: Bench> WorkloadRun for Paired<F> {
         names
     }
 
-    fn drain(&mut self) -> Vec<Vec<f64>> {
-        let mut slots = self.harness.drain();
-        slots.extend(self.times.iter_mut().map(std::mem::take));
+    fn drain(&mut self) -> Slice {
+        let mut slice = self.harness.drain();
+        slice
+            .slots
+            .extend(self.times.iter_mut().map(std::mem::take));
         self.slices.iter_mut().for_each(Vec::clear);
-        slots
+        slice
     }
 
-    fn absorb(&mut self, fork: usize, mut slots: Vec<Vec<f64>>) {
-        let plain = slots.split_off(self.harness.slots());
-        self.harness.absorb(fork, slots);
+    fn absorb(&mut self, fork: usize, mut slice: Slice) {
+        let plain = slice.slots.split_off(self.harness.slots());
+        self.harness.absorb(fork, slice);
         for (i, passes) in plain.into_iter().enumerate() {
             self.slices[i].push(passes.len());
             self.times[i].extend(passes);
@@ -338,6 +340,7 @@ impl<F: Bench> WorkloadRun for Paired<F> {
                 variant: crate::measure::leak(format!("{PLAIN}{name}")),
                 floor: false,
                 ns_per_op: times,
+                round_ghz: Vec::new(),
                 sweeps: slices,
                 forks: forks.clone(),
                 ..template.clone()

@@ -52,6 +52,9 @@ pub struct Figures {
     pub cycle_medians: usize,
     pub cycles_inside_prediction: usize,
     pub cycles_within_5_percent: usize,
+    /// Whether both records converted each round at its own clock (`round_clocks`), not at its
+    /// process's estimate.
+    pub cycles_at_round_clocks: bool,
     /// Ratios (to the best and to the floor) found in both runs, and how many of run 2's lay
     /// inside run 1's 95% intervals.
     pub ratios: usize,
@@ -95,9 +98,14 @@ impl fmt::Display for Figures {
         if self.cycle_medians > 0 {
             writeln!(
                 f,
-                "in cycles:          calibration {}, within 5% {} (each round at its own process's clock estimate)",
+                "in cycles:          calibration {}, within 5% {} (each round at {})",
                 share(self.cycles_inside_prediction, self.cycle_medians),
-                share(self.cycles_within_5_percent, self.cycle_medians)
+                share(self.cycles_within_5_percent, self.cycle_medians),
+                if self.cycles_at_round_clocks {
+                    "the clock timed at its two ends"
+                } else {
+                    "its own process's clock estimate"
+                }
             )?;
         }
         let ratio_share = if self.ratios == 0 {
@@ -205,6 +213,7 @@ fn figures(first: &Record, second: &Record, keep: impl Fn(&Measurement) -> bool)
         cycle_medians: cycles.len(),
         cycles_inside_prediction: cycles_inside,
         cycles_within_5_percent: cycles_within,
+        cycles_at_round_clocks: !first.round_clocks.is_empty() && !second.round_clocks.is_empty(),
         ratios,
         ratios_inside,
         common_move: common_move(&pairs),

@@ -437,27 +437,7 @@ fn footnotes(record: &Record, width: usize, out: &mut String) {
         out.push_str(&wrap(&line, width, 2));
     }
     if width >= WIDE {
-        let ghz: Vec<String> = record
-            .fork_clocks
-            .iter()
-            .map(|c| c.as_ref().map_or("?".into(), |c| format!("{:.2}", c.ghz)))
-            .collect();
-        let cycles =
-            if ghz.is_empty() {
-                format!(
-                    "* cycles/op are estimates: ns/op times the clock estimated in this run{}.",
-                    record.clock.as_ref().map_or(
-                        " (none on this architecture)".into(),
-                        |c| format!(" ({:.2} GHz)", c.ghz)
-                    )
-                )
-            } else {
-                format!(
-                    "* cycles/op are estimates: each round's time times the clock its process \
-                 estimated ({} GHz), the median of those.",
-                    ghz.join(", ")
-                )
-            };
+        let cycles = format!("* {}", uncertainty::cycles_note(record));
         out.push_str(&wrap(&cycles, width, 2));
     }
     if !record.outliers.is_empty() {

@@ -237,13 +237,7 @@ fn notes(record: &Record, family: &str, out: &mut String) {
         }
     };
     let _ = writeln!(out, "<p class=\"note\">{}</p>", esc(marks));
-    let cycles = match &record.clock {
-        Some(c) => format!(
-            "* Cycles per query are estimates: ns/op times the {:.2} GHz clock estimated in this run.",
-            c.ghz
-        ),
-        None => "* No cycle estimates: this architecture has no clock estimate.".into(),
-    };
+    let cycles = format!("* {}", uncertainty::cycles_note(record));
     let _ = writeln!(out, "<p class=\"note\">{}</p>", esc(&cycles));
     let suspects: Vec<String> = record
         .family(family)
